@@ -1,0 +1,44 @@
+# The kit's dependencies, found the same way on every machine. Each failure names the package to install;
+# scripts/install-deps.sh installs all of them on Debian and Ubuntu.
+
+function(kit_require_package name debian_package)
+  find_package(${name} ${ARGN} QUIET)
+  if(NOT ${name}_FOUND)
+    message(FATAL_ERROR "${name} was not found. Install the Debian/Ubuntu package '${debian_package}' "
+                        "(or run scripts/install-deps.sh), then configure again.")
+  endif()
+endfunction()
+
+kit_require_package(yaml-cpp libyaml-cpp-dev)
+# yaml-cpp 0.7 names its target yaml-cpp, 0.8 yaml-cpp::yaml-cpp: use one name everywhere.
+if(TARGET yaml-cpp::yaml-cpp)
+  set(KIT_YAML_TARGET yaml-cpp::yaml-cpp)
+else()
+  set(KIT_YAML_TARGET yaml-cpp)
+endif()
+kit_require_package(nlohmann_json nlohmann-json3-dev)
+kit_require_package(CLI11 libcli11-dev)
+kit_require_package(GTest libgtest-dev)
+find_package(Threads REQUIRED)
+
+# Boost.Context runs the CPU backend's fibers. Without it the kit still builds the cuda backend.
+find_package(Boost 1.71 QUIET COMPONENTS context)
+if(Boost_FOUND)
+  set(KIT_HAVE_CPU_BACKEND ON)
+else()
+  set(KIT_HAVE_CPU_BACKEND OFF)
+  message(WARNING "Boost.Context was not found: the CPU backend is not built. "
+                  "Install the Debian/Ubuntu package 'libboost-context-dev' to grade without a GPU.")
+endif()
+
+# nvcc builds the cuda backend's runners, and checks student files for real CUDA compile errors.
+include(CheckLanguage)
+check_language(CUDA)
+if(CMAKE_CUDA_COMPILER)
+  enable_language(CUDA)
+  find_package(CUDAToolkit REQUIRED)
+  set(KIT_HAVE_NVCC ON)
+else()
+  set(KIT_HAVE_NVCC OFF)
+  message(WARNING "nvcc was not found: only the CPU backend is built, without the nvcc compile check.")
+endif()

@@ -1,0 +1,65 @@
+// The outcome of grading one submission: plain data that every report format renders.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kit {
+
+enum class TestStatus { passed, failed, skipped, error };
+const char* to_string(TestStatus status);
+
+// What a test is about; reports group and colour by it.
+enum class TestCategory { build, correctness, performance, technique };
+const char* to_string(TestCategory category);
+
+// One graded test. A correctness test is one problem size (all its seeds); a performance test is one
+// throughput measurement; a technique test is one check of how the kernel works.
+struct TestResult {
+  std::string name;       // "Width 17", "throughput at Width 4096", "uses shared memory"
+  std::string group;      // the rubric group: "not a multiple of the tile"
+  TestCategory category = TestCategory::correctness;
+  double score = 0;
+  double max_score = 0;
+  TestStatus status = TestStatus::skipped;
+  std::string message;    // one line a student reads first: "33 of 289 elements wrong"
+  std::string details;    // further lines: first mismatches, the map of wrong tiles, diagnostics
+  std::string visibility = "visible";  // visible | hidden | after_due_date (Gradescope's words)
+  std::map<std::string, double> metrics;  // e.g. gflops, ratio_to_reference, seconds
+};
+
+// The machine a result was produced on. Clocks and driver are known only on a GPU.
+struct DeviceInfo {
+  std::string name;                 // "NVIDIA H100 80GB HBM3", or "CPU backend (virtual device)"
+  std::string driver;               // "580.159.04"; empty when unknown
+  std::string compute_capability;   // "9.0"
+  int sm_clock_mhz = 0;             // measured during the timed runs; 0 when not measured
+  int max_sm_clock_mhz = 0;
+  int memory_clock_mhz = 0;
+};
+
+// A number for a leaderboard (Gradescope's leaderboard entries).
+struct LeaderboardEntry {
+  std::string name;     // "GFLOP/s"
+  double value = 0;
+  bool higher_is_better = true;
+};
+
+struct GradeResult {
+  std::string assignment;  // "matmul-tiled"
+  std::string title;       // "Tiled matrix multiplication"
+  std::string submission;  // the path that was graded
+  std::string backend;     // "cuda" | "cpu"
+  std::string backend_reason;  // why this backend: "auto: no usable GPU (...)"
+  DeviceInfo device;
+  double score = 0;
+  double max_score = 0;
+  std::vector<TestResult> tests;
+  std::vector<LeaderboardEntry> leaderboard;
+  std::string build_log;   // compiler output when the build failed or warned
+  double execution_time_s = 0;
+  std::string kit_version;
+};
+
+}  // namespace kit
