@@ -22,13 +22,16 @@ kit_require_package(GTest libgtest-dev)
 find_package(Threads REQUIRED)
 
 # Boost.Context runs the CPU backend's fibers. Without it the kit still builds the cuda backend.
+option(KIT_CPU_BACKEND "Build the CPU backend (needs Boost.Context)" ON)
 find_package(Boost 1.71 QUIET COMPONENTS context)
-if(Boost_FOUND)
+if(Boost_FOUND AND KIT_CPU_BACKEND)
   set(KIT_HAVE_CPU_BACKEND ON)
 else()
   set(KIT_HAVE_CPU_BACKEND OFF)
-  message(WARNING "Boost.Context was not found: the CPU backend is not built. "
-                  "Install the Debian/Ubuntu package 'libboost-context-dev' to grade without a GPU.")
+  if(KIT_CPU_BACKEND)
+    message(WARNING "Boost.Context was not found: the CPU backend is not built. "
+                    "Install the Debian/Ubuntu package 'libboost-context-dev' to grade without a GPU.")
+  endif()
 endif()
 
 # nvcc builds the cuda backend's runners, and checks student files for real CUDA compile errors.

@@ -1,0 +1,55 @@
+// Builds a runner: one student file (or a baseline) with one assignment's harness, for one backend.
+// Also the nvcc check every submission gets when nvcc is present: real CUDA compile errors, and the
+// compiler's resource usage per kernel, which the technique checks read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kit {
+
+enum class Backend { cuda, cpu };
+const char* to_string(Backend backend);
+
+struct BuildSpec {
+  Backend backend = Backend::cpu;
+  std::string flavour = "fast";     // cpu: fast | asan | tsan
+  std::string assignment_dir;       // assignments/<name>, holding harness.cpp and the contract header
+  std::string source;               // the student's .cu file
+  int tile_width = 0;               // > 0: -DTILE_WIDTH=<w>
+  std::string output_dir;           // where the runner and intermediate files go
+  double timeout_s = 180;
+};
+
+struct BuildOutcome {
+  bool ok = false;
+  std::string executable;
+  std::string log;      // what the compilers printed
+  std::string summary;  // one line: "nvcc failed (exit code 1)"
+  double seconds = 0;
+};
+
+BuildOutcome build_runner(const BuildSpec& spec);
+
+struct KernelResources {
+  std::string name;  // demangled
+  int registers = 0;
+  int barriers = 0;
+  int shared_bytes = 0;  // static shared memory
+};
+
+struct NvccCheck {
+  bool ran = false;  // false when the kit was built without nvcc
+  bool ok = false;
+  std::string log;
+  std::vector<KernelResources> kernels;
+};
+
+// Compiles the file with nvcc for one fixed architecture (so the report is the same on every machine),
+// without linking, and reads the per-kernel resource usage.
+NvccCheck nvcc_check(const BuildSpec& spec);
+
+// Parses ptxas's "--resource-usage" report.
+std::vector<KernelResources> parse_resource_usage(const std::string& ptxas_output);
+
+}  // namespace kit

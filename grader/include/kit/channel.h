@@ -1,0 +1,31 @@
+// The runner's private channel to the grader: framed records on a pipe the grader opens at a file
+// descriptor of its choosing. Student code shares the runner's process, but its stdout and stderr go
+// elsewhere, and a runner that prints garbage, dies mid-record or writes nothing still leaves the grader
+// with a well-defined result: the records that arrived whole.
+//
+// A record is one type byte, an 8-byte little-endian length, then that many bytes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kit {
+
+enum class RecordType : char {
+  json = 'J',    // a UTF-8 JSON object: what happened in a case, a timing, the device
+  floats = 'F',  // raw float32 values of one output array, in the order of the JSON record before it
+};
+
+struct Record {
+  RecordType type;
+  std::string bytes;
+};
+
+// Returns false when the write failed (the grader went away).
+bool write_record(int fd, RecordType type, const void* data, std::uint64_t size);
+
+// Splits what arrived into records. A truncated last record is dropped and noted in *trailing_error.
+std::vector<Record> parse_records(const std::string& stream, std::string* trailing_error);
+
+}  // namespace kit

@@ -1,0 +1,14 @@
+// Runs one correctness test: the student's runner on one size with every input seed, in a child process,
+// and the verdict that teaches. On the CPU backend the test runs in several thread orders (a result that
+// changes with the order is a race), and small sizes also run under AddressSanitizer and ThreadSanitizer.
+#pragma once
+
+#include "kit/cases.h"
+#include "kit/result.h"
+#include "kit/session.h"
+
+namespace kit {
+
+TestResult run_correctness_test(Session& session, const TestCase& test);
+
+}  // namespace kit

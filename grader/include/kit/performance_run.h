@@ -1,0 +1,21 @@
+// The performance tests (GPU only): the student's kernel and the rubric's baselines, each timed by the
+// runner's protocol (grader/runner/timing_protocol.h) in its own process, interleaved round by round in
+// this one grading run, so all of them see the same GPU in the same state. Points come from the ratio of
+// throughputs through the rubric's curves.
+#pragma once
+
+#include <vector>
+
+#include "kit/result.h"
+#include "kit/session.h"
+
+namespace kit {
+
+// `correct`: whether the student's kernel passed every correctness test; a wrong kernel earns no
+// performance points, however fast. Appends the leaderboard entry and fills the device's clocks.
+std::vector<TestResult> run_performance_tests(Session& session, bool correct, GradeResult& grade);
+
+// The tests as skipped, with the reason (no GPU, or the build failed).
+std::vector<TestResult> skipped_performance_tests(const Rubric& rubric, const std::string& reason);
+
+}  // namespace kit

@@ -1,0 +1,118 @@
+// An assignment's rubric (assignments/<name>/rubric.yaml), validated: a rubric that loads is complete and
+// consistent, and one that does not is never graded from. assignments/README.md documents every key.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kit/problem.h"
+
+namespace kit {
+
+// An error in a rubric file, located for the instructor who wrote it.
+struct RubricError : std::runtime_error {
+  RubricError(std::string file, int line, int column, const std::string& message);
+  std::string file;
+  int line;    // 1-based; 0 when the error is not at a place in the file
+  int column;  // 1-based
+};
+
+// Random sizes drawn at grading time from the rubric's seed (or the one given with --seed).
+struct RandomSizes {
+  int count = 0;
+  long min = 1;
+  long max = 1;
+};
+
+struct CorrectnessGroup {
+  std::string name;
+  double points = 0;
+  std::string visibility = "visible";  // visible | hidden | after_due_date
+  std::vector<Dims> shapes;            // explicit sizes, as full problem dims
+  RandomSizes random;                  // random sizes (count 0: none)
+  std::vector<int> tile_widths;        // builds with -DTILE_WIDTH=w; empty: the default build only
+  int seeds = 3;                       // input seeds per size
+};
+
+struct Tolerance {
+  std::string policy = "reduction-length";  // reduction-length | exact
+  double safety = 4.0;                      // multiplies the problem's error scale
+};
+
+struct Baseline {
+  std::string name;        // "reference", "naive"
+  std::string assignment;  // whose harness builds it (defaults to the rubric's own)
+  std::string file;        // relative to the kit's source folder
+};
+
+// A point in a scoring curve: at `ratio` (the student's speed over the baseline's) the item earns
+// `fraction` of its points. Linear between points, flat beyond the ends.
+struct CurvePoint {
+  double ratio = 0;
+  double fraction = 0;
+};
+
+struct PerformanceItem {
+  std::string name;
+  std::string baseline;
+  double points = 0;
+  std::vector<CurvePoint> curve;
+};
+
+struct Performance {
+  Dims shape;  // empty: no performance section
+  std::string label;  // "Width 4096" or "4096x2048x3072"
+  std::vector<Baseline> baselines;
+  std::vector<PerformanceItem> items;
+  int rounds = 3;          // interleaved student/baseline measurements, each a separate process
+  double max_seconds = 4;  // per measurement
+};
+
+struct TechniqueCheck {
+  std::string name;   // "uses shared memory"
+  std::string check;  // uses_shared_memory
+  double points = 0;
+};
+
+struct Limits {
+  double build_seconds = 180;
+  double test_seconds = 60;  // per test (one size, all its seeds)
+};
+
+// How the CPU backend checks beyond the fast build: sizes whose every dimension is at most these run
+// under AddressSanitizer and under ThreadSanitizer too (one seed), because those builds are slow.
+struct CpuChecks {
+  long sanitizer_max_dim = 64;
+  long race_max_dim = 33;
+  std::vector<std::string> orders = {"forward", "reverse", "random:1"};
+};
+
+struct Rubric {
+  std::string path;        // the file it was read from
+  std::string assignment;  // folder name under assignments/
+  std::string title;
+  std::string problem;     // "matmul"
+  std::vector<std::string> student_files;
+  bool square = false;     // sizes are a single Width: j = k = l
+  int tile_width = 16;     // the default build's tile width, for the map of wrong tiles
+  std::uint64_t seed = 1;  // the public seed of visible cases and datasets
+  Tolerance tolerance;
+  std::vector<CorrectnessGroup> correctness;
+  Performance performance;
+  std::vector<TechniqueCheck> technique;
+  std::vector<std::string> forbidden;  // identifiers the student's file may not use
+  Limits limits;
+  CpuChecks cpu_checks;
+};
+
+// Reads and validates a rubric; throws RubricError. `kit_root` is where files it names are looked up.
+Rubric load_rubric(const std::string& path, const std::string& kit_root);
+
+// "Width 17" for square assignments, "67x53x64" otherwise.
+std::string describe_shape(const Rubric& rubric, const Dims& dims);
+
+double total_points(const Rubric& rubric);
+
+}  // namespace kit

@@ -1,0 +1,314 @@
+#include "kit/correctness_run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "kit/channel.h"
+#include "kit/compare.h"
+#include "kit/process.h"
+
+#ifdef KIT_HAVE_CPU_BACKEND
+#include <kitcpu/diagnostic.h>
+#include <kitcpu/sanitizer_report.h>
+#endif
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kChannelFd = 3;
+constexpr std::size_t kGuardBytes = 1 << 20;
+constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
+
+// What one run of the runner (one order, one build) showed.
+struct RunVerdict {
+  bool passed = false;
+  bool fatal = false;  // crashed, hung or diagnosed: there are no outputs to compare across orders
+  std::string message;
+  std::string details;
+  std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
+};
+
+std::string tail(const std::string& text, std::size_t max_lines) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = lines.size() > max_lines ? lines.size() - max_lines : 0; i < lines.size(); ++i)
+    out += lines[i] + "\n";
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+std::string indent(const std::string& text, const std::string& pad) {
+  std::string out = pad;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += pad;
+  }
+  return out;
+}
+
+std::string join_seeds(const std::vector<std::uint64_t>& seeds) {
+  std::string text;
+  for (auto s : seeds) text += (text.empty() ? "" : ",") + std::to_string(s);
+  return text;
+}
+
+// Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
+std::string cpu_diagnostics(const std::string& report_path, bool* any_error, std::string* first_category) {
+  std::string text;
+#ifdef KIT_HAVE_CPU_BACKEND
+  if (!fs::exists(report_path)) return text;
+  for (const kitcpu::Diagnostic& d : kitcpu::read_diagnostics_file(report_path)) {
+    if (d.severity == "error") {
+      if (any_error) *any_error = true;
+      if (first_category && first_category->empty()) *first_category = d.category;
+    }
+    text += (text.empty() ? "" : "\n") + kitcpu::format_diagnostic(d);
+  }
+#else
+  (void)report_path;
+  (void)any_error;
+  (void)first_category;
+#endif
+  return text;
+}
+
+std::string headline_for_category(const std::string& category) {
+  if (category == "divergent-barrier") return "divergent __syncthreads";
+  if (category == "hang") return "timed out: the kernel hung";
+  if (category == "shared-out-of-bounds") return "out-of-bounds shared memory access";
+  if (category == "global-out-of-bounds") return "out-of-bounds write";
+  if (category == "data-race") return "missing __syncthreads suspected";
+  if (category == "invalid-launch") return "invalid launch configuration";
+  if (category == "assert") return "a device assert failed";
+  return "the CPU backend stopped the kernel (" + category + ")";
+}
+
+std::string guard_message(const nlohmann::json& g) {
+  const std::string array = g.value("array", "?");
+  const std::size_t after = g.value("bytes_after", std::size_t{0}), before = g.value("bytes_before", std::size_t{0});
+  std::string text = "out-of-bounds write: ";
+  if (after) {
+    text += std::to_string(after) + " bytes changed past the end of " + array + " (the first " +
+            std::to_string(g.value("first_after_offset", std::size_t{0}) / 4) + " floats after it are untouched)";
+  }
+  if (before) text += std::string(after ? "; " : "") + std::to_string(before) + " bytes changed before the start of " + array;
+  return text;
+}
+
+RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
+                    const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
+  RunVerdict v;
+  const fs::path dir = fs::path(s.work_dir) / "runs";
+  fs::create_directories(dir);
+  static int run_number = 0;
+  const std::string report = (dir / ("diagnostics-" + std::to_string(++run_number) + ".jsonl")).string();
+  ProcessRequest req;
+  req.argv = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness", "--dims",
+              std::to_string(t.dims[0]) + "," + std::to_string(t.dims[1]) + "," + std::to_string(t.dims[2]),
+              "--seeds", join_seeds(seeds), "--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)};
+  req.timeout_s = s.rubric.limits.test_seconds;
+  req.channel_fd = kChannelFd;
+  req.working_dir = dir.string();
+  if (s.backend == Backend::cpu) {
+    const double watchdog = std::max(1.0, std::min(20.0, 0.5 * req.timeout_s));
+    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report}, {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
+               {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
+               {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
+               {"TSAN_OPTIONS", "halt_on_error=0:exitcode=88:report_signal_unsafe=0"}};
+  }
+  ProcessResult p = run_process(req);
+  std::string trailing;
+  const std::vector<Record> records = parse_records(p.channel, &trailing);
+
+  // Everything that stops a run before its outputs can be judged.
+  bool diag_error = false;
+  std::string category;
+  const std::string diagnostics = cpu_diagnostics(report, &diag_error, &category);
+  std::string sanitizer;
+#ifdef KIT_HAVE_CPU_BACKEND
+  if (s.backend == Backend::cpu && flavour != "fast") {
+    for (const kitcpu::Diagnostic& d : kitcpu::parse_sanitizer_output(p.err, s.source)) {
+      if (category.empty()) category = d.category;
+      sanitizer += (sanitizer.empty() ? "" : "\n") + kitcpu::format_diagnostic(d);
+    }
+  }
+#endif
+  const std::string output = p.out + (p.out.empty() || p.err.empty() ? "" : "\n") + p.err;
+  auto stop = [&](const std::string& message, const std::string& extra) {
+    v.fatal = true;
+    v.message = message;
+    v.details = label + extra;
+    if (!output.empty()) v.details += "\nthe program's last output:\n" + indent(tail(output, 12), "  ");
+    return v;
+  };
+  if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
+  if (p.exit_code == kCpuFatalDiagnostic || (diag_error && !p.ok()))
+    return stop(headline_for_category(category), "\n" + diagnostics);
+  if (!sanitizer.empty()) return stop(headline_for_category(category), "\n" + sanitizer);
+  if (p.timed_out)
+    return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +
+                    " s: an endless loop, or a kernel far too slow for this size",
+                diagnostics.empty() ? "" : "\n" + diagnostics);
+  if (p.signal)
+    return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
+
+  // Walk the records: one JSON report per seed, then its outputs.
+  const auto& out_shapes = s.problem->inputs->output_shapes(t.dims);
+  std::size_t r = 0;
+  for (std::uint64_t seed : seeds) {
+    if (r >= records.size() || records[r].type != RecordType::json)
+      return stop("crashed: the runner ended (" + describe_ending(p, req.timeout_s) + ") before reporting seed " +
+                      std::to_string(seed),
+                  trailing.empty() ? "" : "\n" + trailing);
+    nlohmann::json j = nlohmann::json::parse(records[r++].bytes, nullptr, false);
+    const std::string status = j.is_object() ? j.value("status", "") : "";
+    if (status == "cuda-error")
+      return stop("CUDA error " + j.value("error_name", std::string("?")) + ": " + j.value("error", std::string()),
+                  diagnostics.empty() ? "" : "\n" + diagnostics);
+    if (status != "ok") return stop("the harness failed: " + (j.is_object() ? j.value("error", status) : status), "");
+    const Expected& expected = reference_for(s, t.dims, seed);
+    std::string signature;
+    for (std::size_t o = 0; o < out_shapes.size(); ++o) {
+      if (r >= records.size() || records[r].type != RecordType::floats)
+        return stop("crashed: the runner ended before sending its outputs", "");
+      const std::string& bytes = records[r++].bytes;
+      signature += bytes;
+      std::vector<float> got(bytes.size() / sizeof(float));
+      std::memcpy(got.data(), bytes.data(), got.size() * sizeof(float));
+      if (got.size() != out_shapes[o].count()) return stop("the harness sent an output of the wrong size", "");
+      if (v.message.empty()) {
+        if (!j["guards"].empty()) {
+          v.message = guard_message(j["guards"][0]);
+          v.details = label + "seed " + std::to_string(seed) + ": " + v.message;
+          continue;
+        }
+        if (!j["inputs_modified"].empty()) {
+          v.message = "modified input " + j["inputs_modified"][0].get<std::string>() + ": inputs must stay unchanged";
+          v.details = label + v.message;
+          continue;
+        }
+        const Comparison c = compare_output(got, expected.values[o], expected.error_scales[o], out_shapes[o].rows,
+                                            out_shapes[o].cols, s.rubric.tolerance,
+                                            t.tile_width ? t.tile_width : s.rubric.tile_width);
+        if (!c.passed()) {
+          v.message = summarize(c);
+          v.details = label + "seed " + std::to_string(seed) + ":\n" +
+                      explain(c, out_shapes[o].name, t.tile_width ? t.tile_width : s.rubric.tile_width);
+        }
+      }
+    }
+    v.output_signatures.push_back(signature);
+  }
+  if (v.message.empty() && !diagnostics.empty()) v.details = label + diagnostics;  // warnings only
+  v.passed = v.message.empty();
+  return v;
+}
+
+bool small_enough(const Dims& dims, long limit) {
+  return std::all_of(dims.begin(), dims.end(), [&](long d) { return d <= limit; });
+}
+
+}  // namespace
+
+TestResult run_correctness_test(Session& s, const TestCase& t) {
+  TestResult result;
+  result.name = t.name;
+  result.group = t.group;
+  result.category = TestCategory::correctness;
+  result.max_score = t.points;
+  result.visibility = t.visibility;
+
+  const BuildOutcome& build = student_runner(s, "fast", t.tile_width);
+  if (!build.ok) {
+    result.status = TestStatus::failed;
+    result.message = "not run: " + build.summary;
+    result.details = tail(build.log, 30);
+    return result;
+  }
+
+  std::vector<std::string> orders = {""};
+  if (s.backend == Backend::cpu) orders = s.rubric.cpu_checks.orders;
+  std::vector<RunVerdict> verdicts;
+  std::vector<std::string> names;
+  for (const std::string& order : orders) {
+    const std::string label = orders.size() > 1 ? "[thread order " + order + "] " : "";
+    verdicts.push_back(run_once(s, t, build.executable, "fast", order, t.seeds, label));
+    names.push_back(order);
+    if (verdicts.back().fatal) break;
+  }
+
+  const RunVerdict* failing = nullptr;
+  for (const auto& v : verdicts)
+    if (!v.passed && !failing) failing = &v;
+  bool orders_disagree = false;
+  for (const auto& v : verdicts)
+    if (!v.fatal && !verdicts.front().fatal && v.output_signatures != verdicts.front().output_signatures)
+      orders_disagree = true;
+
+  std::string message, details;
+  bool passed = !failing && !orders_disagree;
+  if (failing && failing->fatal) {
+    message = failing->message;
+    details = failing->details;
+  } else if (orders_disagree) {
+    message = "missing __syncthreads suspected: the result changes with the order in which a block's threads run";
+    for (std::size_t i = 0; i < verdicts.size(); ++i)
+      details += "thread order " + names[i] + ": " + (verdicts[i].passed ? "right" : verdicts[i].message) + "\n";
+    if (failing) details += failing->details;
+  } else if (failing) {
+    message = failing->message;
+    details = failing->details;
+  }
+
+  // The checking builds, on small sizes: they name the line of an out-of-bounds access or a race.
+  if (s.backend == Backend::cpu && (passed || !failing || !failing->fatal)) {
+    const std::vector<std::uint64_t> one_seed = {t.seeds.front()};
+    if (small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) && t.tile_width == 0) {
+      const BuildOutcome& asan = student_runner(s, "asan", 0);
+      if (asan.ok) {
+        RunVerdict v = run_once(s, t, asan.executable, "asan", "forward", one_seed, "[AddressSanitizer build] ");
+        if (v.fatal) {
+          if (passed) message = v.message;
+          passed = false;
+          details += (details.empty() ? "" : "\n") + v.details;
+        }
+      }
+    }
+    if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.tile_width == 0) {
+      const BuildOutcome& tsan = student_runner(s, "tsan", 0);
+      if (tsan.ok) {
+        RunVerdict v = run_once(s, t, tsan.executable, "tsan", "forward", one_seed, "[race detector build] ");
+        if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {
+          if (passed) message = v.message;
+          passed = false;
+          details += (details.empty() ? "" : "\n") + v.details;
+        }
+      }
+    }
+  }
+
+  result.status = passed ? TestStatus::passed : TestStatus::failed;
+  result.score = passed ? t.points : 0;
+  result.message = passed ? std::to_string(t.seeds.size()) + (t.seeds.size() == 1 ? " seed" : " seeds") +
+                                (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "")
+                          : message;
+  while (!details.empty() && details.back() == '\n') details.pop_back();
+  result.details = details;
+  return result;
+}
+
+}  // namespace kit

@@ -1,0 +1,246 @@
+#include "kit/grade.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "kit/backend_choice.h"
+#include "kit/build_config.h"
+#include "kit/cases.h"
+#include "kit/correctness_run.h"
+#include "kit/errors.h"
+#include "kit/performance_run.h"
+#include "kit/scoring.h"
+#include "kit/session.h"
+#include "kit/technique.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string known_assignments() {
+  std::string list;
+  for (const auto& a : list_assignments()) list += (list.empty() ? "" : ", ") + a;
+  return list;
+}
+
+// A submission is the student's file itself, or a folder holding it.
+std::string resolve_submission(const std::string& path, const Rubric& rubric) {
+  const std::string& expected = rubric.student_files.front();
+  if (!fs::exists(path))
+    throw UserError("the submission '" + path + "' does not exist: give the path of your " + expected +
+                    " or of the folder holding it");
+  if (fs::is_directory(path)) {
+    const fs::path file = fs::path(path) / expected;
+    if (fs::is_regular_file(file)) return fs::absolute(file).lexically_normal().string();
+    std::string found;
+    for (const auto& entry : fs::directory_iterator(path))
+      if (entry.path().extension() == ".cu") found += (found.empty() ? "" : ", ") + entry.path().filename().string();
+    throw UserError("the folder '" + path + "' has no " + expected +
+                    (found.empty() ? "" : " (it has " + found + ")") + ": a submission for " + rubric.assignment +
+                    " is the file " + expected + " or a folder holding it");
+  }
+  if (fs::path(path).filename() != expected)
+    throw UserError("the submission '" + path + "' is not named " + expected + ": " + rubric.assignment +
+                    " grades a file called " + expected + " (rename it, or give the folder holding it)");
+  return fs::absolute(path).lexically_normal().string();
+}
+
+// Comments and string literals removed, so a forbidden name mentioned in a comment is no offence.
+std::string code_only(const std::string& text) {
+  static const std::regex comments(R"(//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\])*")");
+  return std::regex_replace(text, comments, " ");
+}
+
+TestResult build_failure(const std::string& message, const std::string& log) {
+  TestResult t;
+  t.name = "build";
+  t.group = "build";
+  t.category = TestCategory::build;
+  t.status = TestStatus::failed;
+  t.message = message;
+  t.details = log;
+  return t;
+}
+
+// Every test the rubric defines, failed without running because the file could not be built.
+void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool with_performance,
+                     const std::string& why, GradeResult& result) {
+  for (const TestCase& c : cases) {
+    TestResult t;
+    t.name = c.name;
+    t.group = c.group;
+    t.max_score = c.points;
+    t.visibility = c.visibility;
+    t.status = TestStatus::failed;
+    t.message = "not run: " + why;
+    result.tests.push_back(t);
+  }
+  for (const TechniqueCheck& check : s.rubric.technique) {
+    TestResult t;
+    t.name = check.name;
+    t.group = "technique";
+    t.category = TestCategory::technique;
+    t.max_score = check.points;
+    t.status = TestStatus::failed;
+    t.message = "not run: " + why;
+    result.tests.push_back(t);
+  }
+  if (with_performance) {
+    for (TestResult t : skipped_performance_tests(s.rubric, "not run: " + why)) {
+      t.status = TestStatus::failed;
+      result.tests.push_back(t);
+    }
+  }
+}
+
+std::string tail_lines(const std::string& text, std::size_t n) {
+  std::size_t pos = text.size(), count = 0;
+  while (pos > 0 && count <= n) {
+    pos = text.rfind('\n', pos - 1);
+    if (pos == std::string::npos) return text;
+    ++count;
+  }
+  return text.substr(pos + 1);
+}
+
+struct WorkDir {
+  std::string path;
+  WorkDir() {
+    std::string pattern = (fs::temp_directory_path() / "kit-grade-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
+    path = pattern;
+  }
+  ~WorkDir() {
+    if (!std::getenv("KIT_KEEP_WORK")) {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  }
+};
+
+}  // namespace
+
+std::string kit_root() {
+  if (const char* root = std::getenv("KIT_ROOT")) return root;
+  return build_config().source_dir;
+}
+
+std::vector<std::string> list_assignments() {
+  std::vector<std::string> names;
+  const fs::path dir = fs::path(kit_root()) / "assignments";
+  if (fs::is_directory(dir))
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (fs::exists(entry.path() / "rubric.yaml")) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Rubric load_assignment_rubric(const std::string& name) {
+  const fs::path path = fs::path(kit_root()) / "assignments" / name / "rubric.yaml";
+  if (name.empty() || name.find('/') != std::string::npos || !fs::exists(path))
+    throw UserError("unknown assignment '" + name + "' (known: " + known_assignments() + "; `grader list` shows them)");
+  try {
+    return load_rubric(path.string(), kit_root());
+  } catch (const RubricError& e) {
+    throw UserError(std::string("invalid rubric: ") + e.what() + "\nnothing was graded; fix the rubric and try again");
+  }
+}
+
+GradeResult grade_submission(const GradeOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  Session s;
+  s.rubric = load_assignment_rubric(o.assignment);
+  s.problem = find_problem(s.rubric.problem);
+  s.kit_root = kit_root();
+  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / o.assignment).string();
+  s.source = resolve_submission(o.submission, s.rubric);
+  s.grading_seed = o.seed.value_or(s.rubric.seed);
+  const BackendChoice choice = choose_backend(o.backend);
+  s.backend = choice.backend;
+  WorkDir work;
+  s.work_dir = work.path;
+
+  GradeResult result;
+  result.assignment = s.rubric.assignment;
+  result.title = s.rubric.title;
+  result.submission = s.source;
+  result.backend = to_string(s.backend);
+  result.backend_reason = choice.reason;
+  result.device = choice.device;
+  result.kit_version = build_config().version;
+
+  const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only);
+  const bool with_performance = !o.visible_only && !s.rubric.performance.items.empty();
+  auto finish = [&] {
+    for (const auto& t : result.tests) {
+      result.score += t.score;
+      result.max_score += t.max_score;
+    }
+    result.score = round_points(result.score);
+    result.max_score = round_points(result.max_score);
+    result.execution_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  };
+
+  const std::string source_text = read_text(s.source);
+  const std::string code = code_only(source_text);
+  for (const std::string& name : s.rubric.forbidden) {
+    if (std::regex_search(code, std::regex("\\b" + name + "\\b"))) {
+      result.tests.push_back(build_failure("uses " + name + ", which this assignment forbids", ""));
+      fail_everything(s, cases, with_performance, "the file uses " + name, result);
+      return finish();
+    }
+  }
+
+  // nvcc first, when it is here: its errors are the real CUDA ones, and its report feeds the technique checks.
+  BuildSpec check_spec;
+  check_spec.assignment_dir = s.assignment_dir;
+  check_spec.source = s.source;
+  check_spec.output_dir = (fs::path(s.work_dir) / "nvcc-check").string();
+  check_spec.timeout_s = s.rubric.limits.build_seconds;
+  const NvccCheck nvcc = nvcc_check(check_spec);
+  if (nvcc.ran && !nvcc.ok) {
+    result.tests.push_back(build_failure("nvcc could not compile " + fs::path(s.source).filename().string(), tail_lines(nvcc.log, 40)));
+    result.build_log = nvcc.log;
+    fail_everything(s, cases, with_performance, "the file does not compile", result);
+    return finish();
+  }
+  const BuildOutcome& build = student_runner(s, "fast", 0);
+  if (!build.ok) {
+    result.tests.push_back(build_failure(build.summary, tail_lines(build.log, 40)));
+    result.build_log = build.log;
+    fail_everything(s, cases, with_performance, "the build failed", result);
+    return finish();
+  }
+
+  bool all_correct = true;
+  for (const TestCase& c : cases) {
+    result.tests.push_back(run_correctness_test(s, c));
+    all_correct = all_correct && result.tests.back().status == TestStatus::passed;
+  }
+  for (TestResult& t : run_technique_checks(s.rubric, nvcc, source_text)) result.tests.push_back(t);
+  if (with_performance) {
+    std::vector<TestResult> perf =
+        s.backend == Backend::cuda
+            ? run_performance_tests(s, all_correct, result)
+            : skipped_performance_tests(s.rubric, "not measured: the CPU backend checks correctness only; "
+                                                  "performance needs a GPU");
+    for (TestResult& t : perf) result.tests.push_back(t);
+  }
+  return finish();
+}
+
+}  // namespace kit

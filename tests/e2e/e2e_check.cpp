@@ -1,0 +1,155 @@
+// kit-e2e-check: runs the real `grader` command and checks what it did, for the end-to-end tests.
+//
+//   kit-e2e-check verdict  GRADER BROKEN.cu BACKEND   the verdicts a broken kernel's metadata promises
+//   kit-e2e-check selftest GRADER ASSIGNMENT BACKEND  `grader selftest` passes
+//   kit-e2e-check exit CODE TEXT -- COMMAND...        the command exits with CODE and prints TEXT
+//
+// Exit 0: as expected; 1: not as expected (with the reason); 77: skipped, because BACKEND is cuda and
+// this machine has no usable GPU (CTest shows the test as skipped).
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kit/process.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kSkip = 77;
+
+int fail(const std::string& why) {
+  std::fprintf(stderr, "NOT AS EXPECTED: %s\n", why.c_str());
+  return 1;
+}
+
+kit::ProcessResult run(const std::vector<std::string>& argv, double timeout_s = 1500) {
+  kit::ProcessRequest r;
+  r.argv = argv;
+  r.timeout_s = timeout_s;
+  r.max_output_bytes = 4 << 20;
+  return kit::run_process(r);
+}
+
+bool no_gpu(const kit::ProcessResult& p) {
+  return p.exit_code == 2 && p.err.find("needs a usable GPU") != std::string::npos;
+}
+
+// The metadata block at the top of a broken kernel (tests/e2e/broken/README.md).
+struct Expectations {
+  std::string assignment;
+  std::string bug;
+  std::vector<std::string> fail_groups, pass_groups, texts;
+};
+
+Expectations read_expectations(const std::string& path, const std::string& backend) {
+  Expectations e;
+  std::map<std::string, std::vector<std::string>*> lists = {
+      {"expect-fail", &e.fail_groups}, {"expect-pass", &e.pass_groups}, {"expect-text", &e.texts}};
+  // Backend-specific lines (expect-fail-cuda: ...) replace the general ones of their kind for that backend.
+  std::map<std::string, std::vector<std::string>> specific;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("//", 0) != 0) break;
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(2, colon - 2);
+    key.erase(0, key.find_first_not_of(' '));
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.pop_back();
+    if (key == "broken") e.assignment = value;
+    else if (key == "bug") e.bug = value;
+    else if (lists.count(key)) lists[key]->push_back(value);
+    else if (key.size() > backend.size() + 1 && key.compare(key.size() - backend.size() - 1, std::string::npos, "-" + backend) == 0)
+      specific[key.substr(0, key.size() - backend.size() - 1)].push_back(value);
+  }
+  for (auto& [key, values] : specific)
+    if (lists.count(key)) *lists[key] = values;
+  return e;
+}
+
+int check_verdict(const std::string& grader, const std::string& file, const std::string& backend) {
+  const Expectations e = read_expectations(file, backend);
+  if (e.assignment.empty()) return fail(file + " has no '// broken: <assignment>' line");
+  const fs::path out = fs::temp_directory_path() / ("kit-e2e-" + fs::path(file).stem().string() + "-" + backend + ".json");
+  kit::ProcessResult p = run({grader, "grade", e.assignment, "--submission", file, "--backend", backend,
+                              "--format", "json", "--output", out.string()});
+  if (no_gpu(p)) {
+    std::printf("no usable GPU: skipped\n");
+    return kSkip;
+  }
+  std::printf("%s", p.out.c_str());
+  if (p.exit_code != 0) return fail("grader exited with " + std::to_string(p.exit_code) + ": " + p.err);
+  std::ifstream in(out);
+  nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
+  fs::remove(out);
+  if (!result.is_object()) return fail("the JSON report does not parse");
+
+  std::map<std::string, std::pair<int, int>> by_group;  // group -> (tests, passed)
+  std::string failing_text;
+  for (const auto& t : result["tests"]) {
+    const std::string group = t.value("group", ""), status = t.value("status", "");
+    by_group[group].first++;
+    if (status == "passed") by_group[group].second++;
+    else failing_text += t.value("message", "") + "\n" + t.value("details", "") + "\n";
+  }
+  std::string problems;
+  for (const auto& g : e.fail_groups) {
+    auto it = by_group.find(g);
+    if (it == by_group.end()) problems += "no group named '" + g + "' in the report\n";
+    else if (it->second.second == it->second.first) problems += "group '" + g + "' should fail but every test passed\n";
+  }
+  for (const auto& g : e.pass_groups) {
+    auto it = by_group.find(g);
+    if (it == by_group.end()) problems += "no group named '" + g + "' in the report\n";
+    else if (it->second.second != it->second.first) problems += "group '" + g + "' should pass but some tests failed\n";
+  }
+  for (const auto& text : e.texts)
+    if (failing_text.find(text) == std::string::npos) problems += "the report never says '" + text + "'\n";
+  if (!problems.empty()) return fail(fs::path(file).filename().string() + " (" + e.bug + "):\n" + problems);
+  std::printf("as expected: %s\n", e.bug.c_str());
+  return 0;
+}
+
+int check_selftest(const std::string& grader, const std::string& assignment, const std::string& backend) {
+  kit::ProcessResult p = run({grader, "selftest", assignment, "--backend", backend});
+  if (no_gpu(p)) {
+    std::printf("no usable GPU: skipped\n");
+    return kSkip;
+  }
+  std::printf("%s%s", p.out.c_str(), p.err.c_str());
+  if (p.exit_code != 0) return fail("grader selftest exited with " + kit::describe_ending(p, 1500));
+  return 0;
+}
+
+int check_exit(int expected, const std::string& text, const std::vector<std::string>& command) {
+  kit::ProcessResult p = run(command, 600);
+  const std::string output = p.out + p.err;
+  std::printf("%s", output.c_str());
+  if (p.exit_code != expected)
+    return fail("expected exit code " + std::to_string(expected) + ", got " + kit::describe_ending(p, 600));
+  if (output.find(text) == std::string::npos) return fail("the output does not say '" + text + "'");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 4 && args[0] == "verdict") return check_verdict(args[1], args[2], args[3]);
+  if (args.size() == 4 && args[0] == "selftest") return check_selftest(args[1], args[2], args[3]);
+  if (args.size() >= 5 && args[0] == "exit" && args[3] == "--")
+    return check_exit(std::atoi(args[1].c_str()), args[2], {args.begin() + 4, args.end()});
+  std::fprintf(stderr, "usage: kit-e2e-check verdict|selftest|exit ...\n");
+  return 2;
+}
