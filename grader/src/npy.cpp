@@ -39,8 +39,10 @@ std::vector<float> decode_npy(const std::string& bytes, long* rows, long* cols) 
     throw std::runtime_error("the array is not 2-D");
   *rows = std::stol(m[1]);
   *cols = std::stol(m[2]);
+  const std::size_t data_bytes = bytes.size() - 10 - header_len;
   const std::size_t count = static_cast<std::size_t>(*rows) * static_cast<std::size_t>(*cols);
-  if (bytes.size() != 10 + header_len + count * sizeof(float))
+  if ((*cols != 0 && count / static_cast<std::size_t>(*cols) != static_cast<std::size_t>(*rows)) ||
+      count > data_bytes / sizeof(float) || data_bytes != count * sizeof(float))
     throw std::runtime_error("the data size does not match the shape");
   std::vector<float> values(count);
   std::memcpy(values.data(), bytes.data() + 10 + header_len, count * sizeof(float));

@@ -2,6 +2,7 @@
 // node and says what was expected, so an instructor can fix it without reading this code.
 #include "kit/rubric.h"
 
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -59,6 +60,7 @@ struct Reader {
 
   double non_negative(const YAML::Node& node, const std::string& what) const {
     double v = number(node, what);
+    if (!std::isfinite(v)) fail(node, what + " must be a finite number");
     if (v < 0) fail(node, what + " must not be negative");
     return v;
   }
@@ -107,6 +109,7 @@ struct Reader {
       std::string part = text.substr(pos, x == std::string::npos ? std::string::npos : x - pos);
       if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
         fail(node, "'" + text + "' is not a size: write a whole number, or dimensions like 67x53x64");
+      if (part.size() > 9) fail(node, "'" + text + "' is too large for a size");
       long v = std::stol(part);
       if (v < 1) fail(node, "sizes must be at least 1, not " + part);
       dims.push_back(v);

@@ -24,6 +24,11 @@ std::vector<float> decode_raw(const std::string& text, long* rows, long* cols) {
   std::istringstream in(text);
   if (!(in >> *rows >> *cols) || *rows < 0 || *cols < 0)
     throw std::runtime_error("the first line must hold the dimensions: rows cols");
+  // Each value takes at least two characters: a header claiming more than the text holds is an error,
+  // found before anything is allocated.
+  const double claimed = static_cast<double>(*rows) * static_cast<double>(*cols);
+  if (claimed > static_cast<double>(text.size()) / 2 + 1)
+    throw std::runtime_error("the dimensions promise more values than the file holds");
   std::vector<float> values(static_cast<std::size_t>(*rows) * static_cast<std::size_t>(*cols));
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!(in >> values[i]))

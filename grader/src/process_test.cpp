@@ -1,0 +1,141 @@
+#include "kit/process.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace kit {
+namespace {
+
+ProcessRequest shell(const std::string& script, double timeout_s = 20) {
+  ProcessRequest r;
+  r.argv = {"/bin/sh", "-c", script};
+  r.timeout_s = timeout_s;
+  return r;
+}
+
+// True once the process is gone (or a zombie nobody waits for): it can do nothing any more.
+bool ended_within(long pid, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  do {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(stat, text)) return true;
+    const std::size_t paren = text.rfind(')');
+    if (paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z') return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  } while (std::chrono::steady_clock::now() < deadline);
+  return false;
+}
+
+TEST(Process, ExitCodeIsReported) {
+  const ProcessResult ok = run_process(shell("exit 0"));
+  EXPECT_TRUE(ok.ok());
+  EXPECT_EQ(ok.exit_code, 0);
+  EXPECT_EQ(describe_ending(ok, 20), "exit code 0");
+
+  const ProcessResult failed = run_process(shell("exit 3"));
+  EXPECT_FALSE(failed.ok());
+  EXPECT_EQ(failed.exit_code, 3);
+  EXPECT_EQ(failed.signal, 0);
+  EXPECT_FALSE(failed.timed_out);
+  EXPECT_TRUE(failed.start_error.empty());
+  EXPECT_EQ(describe_ending(failed, 20), "exit code 3");
+}
+
+TEST(Process, ProgramIsFoundOnThePath) {
+  ProcessRequest r;
+  r.argv = {"sh", "-c", "exit 4"};
+  EXPECT_EQ(run_process(r).exit_code, 4);
+}
+
+TEST(Process, ProgramThatCannotStartIsAStartError) {
+  ProcessRequest r;
+  r.argv = {"/nonexistent/kit-no-such-program"};
+  const ProcessResult result = run_process(r);
+  EXPECT_FALSE(result.ok());
+  EXPECT_EQ(result.start_error, "cannot start /nonexistent/kit-no-such-program");
+  EXPECT_EQ(describe_ending(result, 60), result.start_error);
+
+  EXPECT_EQ(run_process(ProcessRequest{}).start_error, "no program given");
+}
+
+TEST(Process, SignalIsReported) {
+  const ProcessResult result = run_process(shell("kill -SEGV $$"));
+  EXPECT_FALSE(result.ok());
+  EXPECT_EQ(result.signal, SIGSEGV);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(describe_ending(result, 20), "crashed: killed by signal 11 (Segmentation fault)");
+}
+
+TEST(Process, TimeoutKillsTheChildAndItsGrandchildrenQuickly) {
+  // The shell starts a grandchild in the background, prints its pid, and waits.
+  const ProcessResult result = run_process(shell("sleep 30 & echo $!; sleep 30", 0.5));
+  EXPECT_TRUE(result.timed_out);
+  EXPECT_FALSE(result.ok());
+  EXPECT_EQ(result.signal, 0);  // the kill is the timeout's, not a crash
+  EXPECT_GE(result.seconds, 0.5);
+  EXPECT_LT(result.seconds, 3.0);
+  EXPECT_EQ(describe_ending(result, 0.5), "timed out after 0.5 s");
+  const long grandchild = std::atol(result.out.c_str());
+  ASSERT_GT(grandchild, 1) << "stdout: " << result.out;
+  EXPECT_TRUE(ended_within(grandchild, 2.0)) << "the background sleep " << grandchild << " is still running";
+}
+
+TEST(Process, StdoutAndStderrAreCapturedSeparately) {
+  const ProcessResult result = run_process(shell("printf 'to stdout\\n'; printf 'to stderr' >&2; printf more"));
+  EXPECT_EQ(result.out, "to stdout\nmore");
+  EXPECT_EQ(result.err, "to stderr");
+  EXPECT_FALSE(result.output_truncated);
+}
+
+// A child printing far more than the cap is cut off in what is kept but still drained, so it never blocks on a
+// full pipe and exits normally.
+TEST(Process, OutputIsCappedButDrained) {
+  ProcessRequest r = shell("head -c 300000 /dev/zero; head -c 300000 /dev/zero >&2; exit 5");
+  r.max_output_bytes = 1000;
+  const ProcessResult result = run_process(r);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 5);
+  EXPECT_EQ(result.out, std::string(1000, '\0'));
+  EXPECT_EQ(result.err.size(), 1000u);
+  EXPECT_TRUE(result.output_truncated);
+}
+
+TEST(Process, StdinIsEmpty) {
+  const ProcessResult result = run_process(shell("cat; echo done", 5));
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.out, "done\n");
+}
+
+TEST(Process, ChannelReceivesEveryByteTheChildWritesToItsDescriptor) {
+  ProcessRequest r = shell("printf 'rec\\000ord' >&3; printf 'not the channel'");
+  r.channel_fd = 3;
+  const ProcessResult result = run_process(r);
+  EXPECT_TRUE(result.ok());
+  EXPECT_EQ(result.channel, std::string("rec\0ord", 7));
+  EXPECT_EQ(result.out, "not the channel");
+
+  // Not capped like stdout: the channel carries the outputs.
+  ProcessRequest big = shell("head -c 200000 /dev/zero >&5");
+  big.channel_fd = 5;
+  big.max_output_bytes = 100;
+  EXPECT_EQ(run_process(big).channel.size(), 200000u);
+}
+
+TEST(Process, EnvironmentAndWorkingDirectoryAreApplied) {
+  ProcessRequest r = shell("printf '%s|%s|' \"$KIT_TEST_VALUE\" \"$HOME\"; env | grep -c '^HOME='; pwd");
+  r.env = {{"KIT_TEST_VALUE", "forty two"}, {"HOME", "/kit-home"}};
+  r.working_dir = "/";
+  const ProcessResult result = run_process(r);
+  EXPECT_EQ(result.out, "forty two|/kit-home|1\n/\n");
+}
+
+}  // namespace
+}  // namespace kit
