@@ -244,9 +244,11 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   if (s.backend == Backend::cpu) orders = s.rubric.cpu_checks.orders;
   std::vector<RunVerdict> verdicts;
   std::vector<std::string> names;
+  // Every seed in the first order; the other orders look for races, which one seed shows as well as three.
   for (const std::string& order : orders) {
     const std::string label = orders.size() > 1 ? "[thread order " + order + "] " : "";
-    verdicts.push_back(run_once(s, t, build.executable, "fast", order, t.seeds, label));
+    const std::vector<std::uint64_t> seeds = verdicts.empty() ? t.seeds : std::vector<std::uint64_t>{t.seeds.front()};
+    verdicts.push_back(run_once(s, t, build.executable, "fast", order, seeds, label));
     names.push_back(order);
     if (verdicts.back().fatal) break;
   }
@@ -256,7 +258,9 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
     if (!v.passed && !failing) failing = &v;
   bool orders_disagree = false;
   for (const auto& v : verdicts)
-    if (!v.fatal && !verdicts.front().fatal && v.output_signatures != verdicts.front().output_signatures)
+    if (!v.fatal && !verdicts.front().fatal && !v.output_signatures.empty() &&
+        !verdicts.front().output_signatures.empty() &&
+        v.output_signatures.front() != verdicts.front().output_signatures.front())
       orders_disagree = true;
 
   std::string message, details;
