@@ -1,0 +1,83 @@
+// Kernel launches. The rewriter turns
+//     matmul<float, 16><<<grid, block, shared_bytes>>>(d_M, d_N, d_P, Width);
+// into
+//     ::kitcpu::launch(__FILE__, __LINE__, "matmul<float, 16>",
+//                      [&](auto&&... kitcpu_args) { matmul<float, 16>(kitcpu_args...); },
+//                      grid, block, shared_bytes)(d_M, d_N, d_P, Width);
+// The generic lambda keeps overload resolution and template argument deduction where CUDA does them:
+// at the call of the kernel with the launch's arguments.
+#pragma once
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <kitcpu/runtime_api.h>
+#include <kitcpu/vector_types.h>
+
+namespace kitcpu {
+namespace detail {
+
+// Runs the kernel once, as the CUDA thread the scheduler has made current.
+using KernelThunk = void (*)(const void* call);
+
+struct LaunchRequest {
+  const char* file;
+  int line;
+  const char* kernel_name;
+  dim3 grid;
+  dim3 block;
+  std::size_t dynamic_shared_bytes;
+  cudaStream_t stream;
+  KernelThunk thunk;
+  const void* call;
+};
+
+// Checks the configuration, runs every block and returns when all have finished (runtime: launch.cpp).
+void launch_kernel(const LaunchRequest& request);
+
+// The kernel with its arguments, copied once at the launch as CUDA copies them to the device; every
+// CUDA thread then receives its own copies through the kernel's by-value parameters.
+template <class Kernel, class Arguments>
+struct KernelCall {
+  Kernel kernel;
+  Arguments arguments;
+
+  static void invoke(const void* self) {
+    const auto* call = static_cast<const KernelCall*>(self);
+    std::apply(call->kernel, call->arguments);
+  }
+};
+
+}  // namespace detail
+
+template <class Kernel>
+class PendingLaunch {
+ public:
+  PendingLaunch(const detail::LaunchRequest& request, Kernel kernel) : request_(request), kernel_(kernel) {}
+
+  template <class... Args>
+  void operator()(Args&&... args) {
+    using Arguments = std::tuple<std::decay_t<Args>...>;
+    using Call = detail::KernelCall<Kernel, Arguments>;
+    const Call call{kernel_, Arguments(std::forward<Args>(args)...)};
+    request_.thunk = &Call::invoke;
+    request_.call = &call;
+    detail::launch_kernel(request_);
+  }
+
+ private:
+  detail::LaunchRequest request_;
+  Kernel kernel_;
+};
+
+template <class Kernel>
+PendingLaunch<Kernel> launch(const char* file, int line, const char* kernel_name, Kernel kernel, dim3 grid,
+                             dim3 block, std::size_t dynamic_shared_bytes = 0, cudaStream_t stream = nullptr) {
+  return PendingLaunch<Kernel>(
+      detail::LaunchRequest{file, line, kernel_name, grid, block, dynamic_shared_bytes, stream, nullptr, nullptr},
+      kernel);
+}
+
+}  // namespace kitcpu

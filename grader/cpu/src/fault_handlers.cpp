@@ -1,0 +1,256 @@
+#include "fault_handlers.h"
+
+#include <dlfcn.h>
+#include <signal.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "block_runner.h"
+#include "diagnostic_sink.h"
+#include "sanitizer_support.h"
+#include "symbolizer.h"
+
+namespace kitcpu::detail {
+namespace {
+
+[[maybe_unused]] std::string hex(const void* address) {  // unused in the tsan flavour
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx",
+                static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(address)));
+  return text;
+}
+
+// Message and hint of a fault, by category, the same in every flavour. `address` may be empty.
+void describe_fault(Diagnostic& d, const std::string& category, const std::string& address, bool is_null) {
+  d.category = category;
+  if (category == "arithmetic-error") {
+    d.message = "integer division by zero (or of the smallest integer by -1); a GPU returns an unspecified "
+                "value, the CPU stops the program";
+    d.hint = "a divisor computed from the data or the thread index that can be 0, e.g. % or / by a width";
+  } else if (category == "illegal-instruction") {
+    d.message = "the CPU met an illegal instruction, usually the end of a path that has no return value";
+    d.hint = "a __device__ function that can reach its end without returning a value";
+  } else if (category == "stack-overflow") {
+    d.message = "the CUDA thread overflowed its stack";
+    d.hint = "a large array declared inside the kernel (each CUDA thread has a small stack here, as on a GPU) "
+             "or recursion that does not end";
+  } else {
+    d.message = "invalid memory access" + (address.empty() ? std::string() : " at address " + address) +
+                (is_null ? " (a null pointer)" : "") + "; a GPU stops the kernel with cudaErrorIllegalAddress";
+    d.hint = "an index past the end of an array (check the bounds test on every load and store), a host "
+             "pointer passed to the kernel instead of a cudaMalloc'ed one, or a pointer that was never allocated";
+  }
+}
+
+// Points the diagnostic at the innermost frame in the student's file (the launch site's file).
+void locate(Diagnostic& d, const std::vector<const void*>& stack) {
+  d.file = d.launch_site.substr(0, d.launch_site.rfind(':'));
+  const std::vector<SourceLocation> locations = symbolize(stack);
+  if (const SourceLocation* at = first_in_file(locations, d.file)) d.line = at->line;
+}
+
+#if KITCPU_SANITIZED
+
+// The kind of the sanitizer's latest report ("heap-buffer-overflow", "SEGV", "FPE"...), the word after
+// "SUMMARY: <Sanitizer>: ". Written by the summary hook below, read by the death callback that follows.
+char sanitizer_report_kind[64] = "";
+
+std::string category_of_report(const std::string& kind, bool in_shared_memory) {
+  if (in_shared_memory) return "shared-out-of-bounds";
+  if (kind == "heap-buffer-overflow") return "global-out-of-bounds";
+  if (kind == "heap-use-after-free") return "use-after-free";
+  if (kind == "double-free" || kind == "attempting") return "double-free";
+  if (kind.rfind("stack-buffer", 0) == 0 || kind == "stack-use-after-scope") return "local-out-of-bounds";
+  if (kind == "stack-overflow") return "stack-overflow";
+  if (kind == "FPE") return "arithmetic-error";
+  if (kind == "ILL") return "illegal-instruction";
+  if (kind == "SEGV" || kind == "BUS" || kind == "unknown-crash" || kind == "wild-addr") return "invalid-address";
+  return "memory-error";
+}
+
+// Called by the sanitizer after it printed its report, on the thread that failed. Adds what only the
+// runtime knows (CUDA thread, block, kernel, launch site) and ends the run with the kit's exit code.
+void on_sanitizer_death() {
+  Diagnostic d;
+  if (!describe_current_cuda_thread(d)) return;  // host code: the sanitizer's own report says it all
+  d.severity = "error";
+  std::vector<const void*> stack = current_stack(1);
+  const std::string kind = sanitizer_report_kind;
+  const char* sanitizer = KITCPU_TSAN ? "ThreadSanitizer" : "AddressSanitizer";
+
+  // UndefinedBehaviorSanitizer stops the run from one of its handlers, which the stack shows: its name
+  // (out_of_bounds, divrem_overflow, type_mismatch_v1...) is the check that failed.
+  std::string ubsan_check;
+  for (const SourceLocation& l : symbolize(stack)) {
+    const auto at = l.function.find("__ubsan_handle_");
+    if (at != std::string::npos) {
+      ubsan_check = l.function.substr(at + std::strlen("__ubsan_handle_"));
+      break;
+    }
+  }
+
+  std::string address;
+  bool is_null = false;
+  bool in_shared = false;
+  std::size_t size = 0;
+  bool is_write = false;
+#if KITCPU_ASAN
+  if (__asan_report_present()) {
+    const void* a = __asan_get_report_address();
+    address = hex(a);
+    is_null = reinterpret_cast<std::uintptr_t>(a) < 4096;
+    in_shared = tls_context.runner != nullptr && tls_context.runner->owns_shared_memory(a);
+    size = __asan_get_report_access_size();
+    is_write = __asan_get_report_access_type() != 0;
+    stack.insert(stack.begin(), static_cast<const char*>(__asan_get_report_pc()));
+  }
+#endif
+
+  if (!ubsan_check.empty()) {
+    if (ubsan_check.rfind("out_of_bounds", 0) == 0) {
+      d.category = "index-out-of-bounds";
+      d.message = "an array index is outside the array's bounds";
+      d.hint = "an index that goes one past a dimension of an array, e.g. tile[ty][tx + 1], or a loop bound "
+               "of <= TILE_WIDTH";
+    } else if (ubsan_check.rfind("divrem_overflow", 0) == 0) {
+      describe_fault(d, "arithmetic-error", "", false);
+    } else if (ubsan_check.rfind("type_mismatch", 0) == 0) {
+      describe_fault(d, "invalid-address", "", false);
+      d.message = "a null or misaligned pointer was used; a GPU stops the kernel with cudaErrorIllegalAddress "
+                  "or cudaErrorMisalignedAddress";
+    } else {
+      d.category = "undefined-behaviour";
+      d.message = "undefined behaviour the build stops at";
+      d.hint = "the check the report names, on a value this line computes";
+    }
+    d.message += " (the UndefinedBehaviorSanitizer report above names the check and the values)";
+  } else {
+    describe_fault(d, category_of_report(kind, in_shared), address, is_null);
+    if (size > 0) {
+      d.message = std::string(is_write ? "write" : "read") + " of " + std::to_string(size) + " byte(s) at " +
+                  address + (in_shared ? ", outside every __shared__ array of the block" : "");
+    }
+    if (in_shared) {
+      d.hint = "a shared-memory index that goes one past the tile, e.g. tile[threadIdx.x + 1], or a loop bound "
+               "of <= TILE_WIDTH";
+    }
+    d.message += " (" + (kind.empty() ? std::string("error") : kind) + "; the " + sanitizer +
+                 " report above has the details)";
+  }
+  locate(d, stack);
+  report_fatal(d);
+}
+
+#else
+
+// What handled each signal before the runtime (a harness may have its own handler), for faults that are
+// not a kernel's.
+constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction previous_actions[sizeof kFaultSignals / sizeof kFaultSignals[0]];
+
+// Alternate signal stacks, one per thread that runs blocks: a fiber that overflowed its stack cannot
+// run the handler on it.
+constexpr std::size_t kAlternateStackSize = 256 * 1024;
+
+const void* program_counter(void* context) {
+  const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.pc);
+#else
+  (void)uc;
+  return nullptr;
+#endif
+}
+
+void on_fault(int signal_number, siginfo_t* info, void* context) {
+  Diagnostic d;
+  if (!describe_current_cuda_thread(d)) {
+    // Not a kernel: put back what handled the signal before, and let the faulting instruction run again.
+    for (std::size_t i = 0; i < sizeof kFaultSignals / sizeof kFaultSignals[0]; ++i) {
+      if (kFaultSignals[i] == signal_number) sigaction(signal_number, &previous_actions[i], nullptr);
+    }
+    return;
+  }
+  d.severity = "error";
+  const void* address = info->si_addr;
+  std::vector<const void*> stack = current_stack(0);
+  if (const void* pc = program_counter(context)) stack.insert(stack.begin(), pc);
+
+  std::string category = "invalid-address";
+  if (signal_number == SIGFPE) {
+    category = "arithmetic-error";
+  } else if (signal_number == SIGILL) {
+    category = "illegal-instruction";
+  } else if (tls_context.runner != nullptr && tls_context.runner->fiber_with_guard_at(address) != nullptr) {
+    category = "stack-overflow";
+  }
+  describe_fault(d, category, hex(address), reinterpret_cast<std::uintptr_t>(address) < 4096);
+  if (category == "invalid-address") d.message += " (the asan flavour names the buffer)";
+  locate(d, stack);
+  report_fatal(d);
+}
+
+#endif
+
+}  // namespace
+
+void install_fault_handlers() {
+#if KITCPU_SANITIZED
+  __sanitizer_set_death_callback(&on_sanitizer_death);
+#if KITCPU_ASAN
+  // g++ links UndefinedBehaviorSanitizer as a library of its own, with its own copy of the death
+  // callback: the call above only reached AddressSanitizer's.
+  if (void* ubsan = dlopen("libubsan.so.1", RTLD_NOW | RTLD_NOLOAD)) {
+    using SetCallback = void (*)(void (*)());
+    if (auto set = reinterpret_cast<SetCallback>(dlsym(ubsan, "__sanitizer_set_death_callback"))) {
+      set(&on_sanitizer_death);
+    }
+  }
+#endif
+#else
+  struct sigaction action = {};
+  action.sa_sigaction = &on_fault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (std::size_t i = 0; i < sizeof kFaultSignals / sizeof kFaultSignals[0]; ++i) {
+    sigaction(kFaultSignals[i], &action, &previous_actions[i]);
+  }
+#endif
+}
+
+void prepare_thread_for_faults() {
+#if !KITCPU_SANITIZED
+  stack_t alternate = {};
+  alternate.ss_sp = new char[kAlternateStackSize];  // lives as long as the thread's runner: forever
+  alternate.ss_size = kAlternateStackSize;
+  sigaltstack(&alternate, nullptr);
+#endif
+}
+
+}  // namespace kitcpu::detail
+
+#if KITCPU_SANITIZED
+// Replaces the sanitizers' weak hook, which prints the SUMMARY line of every report: it still prints it
+// (parsers of the report rely on it), and remembers the report's kind for the death callback.
+extern "C" void __sanitizer_report_error_summary(const char* summary) {
+  const std::string line = std::string(summary) + "\n";
+  ssize_t ignored = write(STDERR_FILENO, line.data(), line.size());
+  (void)ignored;
+  const char* kind = std::strstr(summary, "Sanitizer: ");
+  if (kind == nullptr) return;
+  kind += std::strlen("Sanitizer: ");
+  const std::size_t length = std::strcspn(kind, " ");
+  const std::size_t n = length < sizeof kitcpu::detail::sanitizer_report_kind - 1
+                            ? length
+                            : sizeof kitcpu::detail::sanitizer_report_kind - 1;
+  std::memcpy(kitcpu::detail::sanitizer_report_kind, kind, n);
+  kitcpu::detail::sanitizer_report_kind[n] = '\0';
+}
+#endif

@@ -1,0 +1,92 @@
+// The "hang" diagnostic: which CUDA thread was running when the watchdog fired, the line it was
+// executing, and where the other threads of its block wait.
+#include <map>
+#include <utility>
+
+#include "block_runner.h"
+#include "diagnostic_sink.h"
+#include "stack_sampler.h"
+#include "symbolizer.h"
+#include "watchdog.h"
+
+namespace kitcpu::detail {
+namespace {
+
+constexpr const char* kHangHint =
+    "a loop whose exit condition never becomes true, or a thread waiting in a loop for a value that another "
+    "thread or block writes: the threads of a block take turns only at __syncthreads() here, and a GPU "
+    "gives no guarantee either that the thread or block being waited for ever runs";
+
+std::string seconds_text(double seconds) {
+  std::string text = std::to_string(seconds);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+// "255 other thread(s) of its block wait at __syncthreads() at a.cu:18, 1 at a.cu:30; 3 ... have exited;
+// 12 ... have not had their turn yet"
+std::string describe_others(const BlockRunner::Observation& o) {
+  std::map<std::pair<std::string, int>, int> waiting;
+  int exited = 0;
+  int not_run = 0;
+  for (const auto& t : o.threads) {
+    if (static_cast<int>(t.index) == o.running) continue;
+    if (t.state == FiberState::at_barrier && t.barrier != nullptr) ++waiting[{t.barrier->file, t.barrier->line}];
+    if (t.state == FiberState::exited) ++exited;
+    if (t.state == FiberState::ready) ++not_run;
+  }
+  std::string text;
+  for (const auto& [site, count] : waiting) {
+    text += text.empty() ? std::to_string(count) + " other thread(s) of its block wait at __syncthreads() at "
+                         : ", " + std::to_string(count) + " at ";
+    text += site.first + ":" + std::to_string(site.second);
+  }
+  if (exited > 0) text += (text.empty() ? "" : "; ") + std::to_string(exited) + " other thread(s) of its block have exited";
+  if (not_run > 0) {
+    text += (text.empty() ? "" : "; ") + std::to_string(not_run) +
+            " other thread(s) of its block had not had their turn yet";
+  }
+  return text;
+}
+
+}  // namespace
+
+void report_hang(const LaunchState& launch, double seconds) {
+  const LaunchRequest& request = launch.request;
+  Diagnostic d;
+  d.severity = "error";
+  d.category = "hang";
+  d.kernel = request.kernel_name;
+  d.launch_site = launch.launch_site;
+  d.file = request.file;
+  d.line = request.line;
+  d.hint = kHangHint;
+  d.message = "the kernel did not finish within " + seconds_text(seconds) + " s";
+
+  int busy_workers = 0;
+  bool described = false;
+  for (BlockRunner* runner : BlockRunner::all()) {
+    const BlockRunner::Observation o = runner->observe();
+    if (o.launch != &launch || o.block == BlockRunner::kIdle) continue;
+    ++busy_workers;
+    if (described || o.running < 0) continue;
+    described = true;
+    d.block = format_index(unflatten(o.block, request.grid));
+    d.thread = format_index(unflatten(static_cast<std::uint64_t>(o.running), request.block));
+    std::string where = "";
+    const std::vector<SourceLocation> stack = symbolize(sample_stack(runner->os_thread(), std::chrono::milliseconds(500)));
+    if (const SourceLocation* at = first_in_file(stack, request.file)) {
+      d.line = at->line;
+      where = " at line " + std::to_string(at->line);
+    }
+    d.message += ": thread " + d.thread + " of block " + d.block + " was still running" + where +
+                 " and never reached a __syncthreads() or the end of the kernel";
+    const std::string others = describe_others(o);
+    if (!others.empty()) d.message += "; " + others;
+  }
+  if (busy_workers > 1) d.message += " (" + std::to_string(busy_workers - 1) + " other block(s) were running too)";
+  report_fatal(d);
+}
+
+}  // namespace kitcpu::detail

@@ -1,0 +1,88 @@
+// A kernel launch from the host: the checks a GPU makes before running anything, then every block on
+// the worker pool under the watchdog.
+#include <kitcpu/launch.h>
+
+#include <mutex>
+
+#include <kitcpu/runtime_api.h>
+
+#include "block_runner.h"
+#include "diagnostic_sink.h"
+#include "fault_handlers.h"
+#include "launch_config_check.h"
+#include "runtime_config.h"
+#include "watchdog.h"
+#include "worker_pool.h"
+
+namespace kitcpu::detail {
+namespace {
+
+struct Runtime {
+  std::mutex launches;  // one launch at a time, as on the default stream, whichever host thread launches
+  WorkerPool pool;
+  Watchdog watchdog;
+};
+
+// Started at the first launch, never torn down: worker threads may still be parked when static
+// destructors run at exit.
+Runtime& runtime() {
+  static Runtime* r = [] {
+    const RuntimeConfig& config = runtime_config();
+    install_fault_handlers();
+    return new Runtime{{}, WorkerPool(config.workers), Watchdog(config.watchdog_seconds)};
+  }();
+  return *r;
+}
+
+std::string configuration_text(const LaunchRequest& r) {
+  const auto d = [](const dim3& v) {
+    return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+  };
+  std::string text = "<<<" + d(r.grid) + ", " + d(r.block);
+  if (r.dynamic_shared_bytes != 0) text += ", " + std::to_string(r.dynamic_shared_bytes);
+  return text + ">>>";
+}
+
+}  // namespace
+
+void launch_kernel(const LaunchRequest& request) {
+  if (tls_context.runner != nullptr) {
+    Diagnostic d;
+    describe_current_cuda_thread(d);
+    d.severity = "error";
+    d.category = "unsupported";
+    d.file = request.file;
+    d.line = request.line;
+    d.message = std::string("kernel ") + request.kernel_name +
+                " is launched from device code (dynamic parallelism), which the CPU backend does not run";
+    d.hint = "a launch inside a __global__ or __device__ function: launch every kernel from host code";
+    report_fatal(d);
+  }
+
+  if (const auto problem = check_launch_configuration(request.grid, request.block, request.dynamic_shared_bytes)) {
+    // CUDA 13.0 answers cudaErrorInvalidValue for every refused configuration (measured on an H200 with
+    // driver 580); earlier CUDA versions answered cudaErrorInvalidConfiguration.
+    record_error(cudaErrorInvalidValue);
+    Diagnostic d;
+    d.severity = "error";
+    d.category = "invalid-launch";
+    d.file = request.file;
+    d.line = request.line;
+    d.kernel = request.kernel_name;
+    d.launch_site = std::string(request.file) + ":" + std::to_string(request.line);
+    d.message = "a GPU refuses the launch " + configuration_text(request) + ": " + problem->message +
+                ". The kernel did not run, and cudaGetLastError() returns cudaErrorInvalidValue";
+    d.hint = problem->hint;
+    report_diagnostic(d);
+    return;
+  }
+
+  Runtime& r = runtime();
+  const std::lock_guard<std::mutex> lock(r.launches);
+  LaunchState launch(request);
+  r.watchdog.arm(launch);
+  r.pool.run(launch);
+  r.watchdog.disarm();
+}
+
+}  // namespace kitcpu::detail

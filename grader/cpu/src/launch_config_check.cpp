@@ -1,0 +1,69 @@
+#include "launch_config_check.h"
+
+#include <cstdint>
+
+#include <kitcpu/virtual_device.h>
+
+namespace kitcpu::detail {
+namespace {
+
+std::string dims(const dim3& d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+constexpr const char* kAxis[3] = {"x", "y", "z"};
+
+}  // namespace
+
+std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
+                                                        std::size_t dynamic_shared_bytes) {
+  namespace vd = virtual_device;
+  const unsigned g[3] = {grid.x, grid.y, grid.z};
+  const unsigned b[3] = {block.x, block.y, block.z};
+  for (int a = 0; a < 3; ++a) {
+    if (g[a] == 0) {
+      return LaunchProblem{"gridDim." + std::string(kAxis[a]) + " is 0 in gridDim " + dims(grid) +
+                               "; every dimension must be at least 1",
+                           "a grid size computed by integer division that rounds down to 0, e.g. Width / "
+                           "TILE_WIDTH with Width < TILE_WIDTH: round up with (Width + TILE_WIDTH - 1) / TILE_WIDTH"};
+    }
+    if (b[a] == 0) {
+      return LaunchProblem{"blockDim." + std::string(kAxis[a]) + " is 0 in blockDim " + dims(block) +
+                               "; every dimension must be at least 1",
+                           "a block size computed from the problem size instead of a constant such as TILE_WIDTH"};
+    }
+  }
+  const std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
+  if (threads > vd::kMaxThreadsPerBlock) {
+    return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
+                             " threads; a block may have at most " + std::to_string(vd::kMaxThreadsPerBlock),
+                         "a block as large as the matrix, e.g. dim3 block(Width, Width): use fixed tiles such as "
+                         "dim3 block(TILE_WIDTH, TILE_WIDTH) and enough blocks to cover the matrix"};
+  }
+  for (int a = 0; a < 3; ++a) {
+    if (b[a] > vd::kMaxBlockDim[a]) {
+      return LaunchProblem{"blockDim." + std::string(kAxis[a]) + " is " + std::to_string(b[a]) +
+                               ", above the limit of " + std::to_string(vd::kMaxBlockDim[a]),
+                           "a block as large as the matrix, e.g. dim3 block(Width, Width): use fixed tiles such as "
+                           "dim3 block(TILE_WIDTH, TILE_WIDTH) and enough blocks to cover the matrix"};
+    }
+  }
+  for (int a = 0; a < 3; ++a) {
+    if (g[a] > vd::kMaxGridDim[a]) {
+      return LaunchProblem{"gridDim." + std::string(kAxis[a]) + " is " + std::to_string(g[a]) +
+                               ", above the limit of " + std::to_string(vd::kMaxGridDim[a]),
+                           "a negative or overflowing grid size converted to unsigned, or the grid's x and y "
+                           "swapped for a tall matrix"};
+    }
+  }
+  if (dynamic_shared_bytes > vd::kSharedMemoryPerBlock) {
+    return LaunchProblem{"the launch asks for " + std::to_string(dynamic_shared_bytes) +
+                             " bytes of dynamic shared memory; a block may use at most " +
+                             std::to_string(vd::kSharedMemoryPerBlock),
+                         "the third value of <<<...>>> is in bytes: multiply the element count by sizeof(float), "
+                         "and size it for one block's tile, not the whole matrix"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace kitcpu::detail

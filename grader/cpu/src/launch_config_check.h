@@ -1,0 +1,22 @@
+// Whether a GPU would accept a launch configuration: the checks a real device makes before it runs a
+// single thread, against the virtual device's limits (virtual_device.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <kitcpu/vector_types.h>
+
+namespace kitcpu::detail {
+
+struct LaunchProblem {
+  std::string message;  // which limit, with the numbers
+  std::string hint;     // the usual mistake behind it
+};
+
+// Empty when the configuration is valid.
+std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
+                                                        std::size_t dynamic_shared_bytes);
+
+}  // namespace kitcpu::detail

@@ -1,0 +1,95 @@
+#include "runtime_config.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include <kitcpu/exit_codes.h>
+
+namespace kitcpu::detail {
+namespace {
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const std::uint64_t next = value * 10 + static_cast<unsigned>(c - '0');
+    if (next / 10 != value) return std::nullopt;  // overflow
+    value = next;
+  }
+  return value;
+}
+
+[[noreturn]] void reject(const char* variable, const char* value, const char* expected) {
+  std::fprintf(stderr, "kitcpu: %s=\"%s\" is not valid: expected %s\n", variable, value, expected);
+  std::fflush(stderr);
+  std::_Exit(kBadEnvironmentExitCode);
+}
+
+RuntimeConfig read_environment() {
+  RuntimeConfig config;
+  const unsigned cores = std::thread::hardware_concurrency();
+  config.workers = cores > 0 ? cores : 1;
+  if (const char* v = std::getenv("KITCPU_ORDER")) {
+    const auto order = parse_thread_order(v);
+    if (!order) reject("KITCPU_ORDER", v, "forward, reverse or random:<seed>");
+    config.order = *order;
+  }
+  if (const char* v = std::getenv("KITCPU_WORKERS")) {
+    const auto workers = parse_worker_count(v);
+    if (!workers) reject("KITCPU_WORKERS", v, "a number of worker threads from 1 to 256");
+    config.workers = *workers;
+  }
+  if (const char* v = std::getenv("KITCPU_WATCHDOG_S")) {
+    const auto seconds = parse_watchdog_seconds(v);
+    if (!seconds) reject("KITCPU_WATCHDOG_S", v, "a positive number of seconds");
+    config.watchdog_seconds = *seconds;
+  }
+  if (const char* v = std::getenv("KITCPU_REPORT")) config.report_path = v;
+  return config;
+}
+
+}  // namespace
+
+std::optional<ThreadOrderPolicy> parse_thread_order(std::string_view text) {
+  ThreadOrderPolicy policy;
+  if (text == "forward") return policy;
+  if (text == "reverse") {
+    policy.kind = ThreadOrderPolicy::Kind::reverse;
+    return policy;
+  }
+  constexpr std::string_view kRandom = "random:";
+  if (text.substr(0, kRandom.size()) == kRandom) {
+    const auto seed = parse_unsigned(text.substr(kRandom.size()));
+    if (!seed) return std::nullopt;
+    policy.kind = ThreadOrderPolicy::Kind::random;
+    policy.seed = *seed;
+    return policy;
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned> parse_worker_count(std::string_view text) {
+  const auto n = parse_unsigned(text);
+  if (!n || *n < 1 || *n > 256) return std::nullopt;
+  return static_cast<unsigned>(*n);
+}
+
+std::optional<double> parse_watchdog_seconds(std::string_view text) {
+  const std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  const double seconds = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || *end != '\0' || errno != 0 || !std::isfinite(seconds) || seconds <= 0) return std::nullopt;
+  return seconds;
+}
+
+const RuntimeConfig& runtime_config() {
+  static const RuntimeConfig config = read_environment();
+  return config;
+}
+
+}  // namespace kitcpu::detail
