@@ -99,8 +99,8 @@ std::string explain(const Comparison& c, const std::string& name, int tile_width
       std::string line = "  ";
       for (long col = 0; col < c.tile_cols; ++col) {
         const char mark = c.tile_map[r][col];
+        if (col) line += ' ';
         line += mark;
-        line += ' ';
         const bool edge = r == c.tile_rows - 1 || col == c.tile_cols - 1;
         if (mark == 'X' && !edge) any_interior = true;
       }

@@ -111,7 +111,13 @@ void on_sanitizer_death() {
   }
 #endif
 
-  if (!ubsan_check.empty()) {
+  if (kind == "data") {  // ThreadSanitizer's "data race": this thread's access is the second of the pair
+    d.category = "data-race";
+    d.message = "this access races with another thread's access to the same address, with no __syncthreads() "
+                "between them (the ThreadSanitizer report above names both lines and threads)";
+    d.hint = "missing __syncthreads suspected: a thread reads shared memory another thread writes (or "
+             "overwrites what another still reads) in the same phase";
+  } else if (!ubsan_check.empty()) {
     if (ubsan_check.rfind("out_of_bounds", 0) == 0) {
       d.category = "index-out-of-bounds";
       d.message = "an array index is outside the array's bounds";
