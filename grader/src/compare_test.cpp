@@ -231,7 +231,7 @@ TEST(Compare, EdgeHintOnlyWhenAllWrongTilesAreInTheLastRowOrColumn) {
   edges.at(39, 0) = -50;   // last row of tiles
   edges.at(5, 39) = -50;   // last column of tiles
   const std::string edge_text = explain(edges.compare(), "P", 16);
-  EXPECT_TRUE(contains(edge_text, "wrong output tiles (16x16):\n  . . X \n  . . . \n  X . . \n")) << edge_text;
+  EXPECT_TRUE(contains(edge_text, "wrong output tiles (16x16):\n  . . X\n  . . .\n  X . .\n")) << edge_text;
   EXPECT_TRUE(contains(edge_text, kEdgeHint)) << edge_text;
 
   Output interior = edges;
