@@ -8,6 +8,7 @@
 
 #include "kit/build_config.h"
 #include "kit/process.h"
+#include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
 #include <kitcpu/rewrite.h>
@@ -17,13 +18,6 @@ namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string command_line(const std::vector<std::string>& argv) {
   std::string text;
@@ -69,7 +63,7 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
   if (flavour == config.cpu_flavours.end()) return {false, "", "", "unknown CPU build flavour " + spec.flavour};
   const std::string rewritten = (fs::path(spec.output_dir) / "student.cpp").string();
   try {
-    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_file(spec.source), spec.source);
+    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), spec.source);
   } catch (const kitcpu::RewriteError& e) {
     BuildOutcome failed;
     failed.summary = "the CPU backend cannot read a kernel launch";

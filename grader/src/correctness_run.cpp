@@ -11,6 +11,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/process.h"
+#include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
 #include <kitcpu/diagnostic.h>
@@ -33,32 +34,8 @@ struct RunVerdict {
   std::string message;
   std::string details;
   std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
+  bool warned = false;  // right, with warnings from the CPU backend (in details)
 };
-
-std::string tail(const std::string& text, std::size_t max_lines) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  std::string out;
-  for (std::size_t i = lines.size() > max_lines ? lines.size() - max_lines : 0; i < lines.size(); ++i)
-    out += lines[i] + "\n";
-  if (!out.empty()) out.pop_back();
-  return out;
-}
-
-std::string indent(const std::string& text, const std::string& pad) {
-  std::string out = pad;
-  for (char c : text) {
-    out += c;
-    if (c == '\n') out += pad;
-  }
-  return out;
-}
 
 std::string join_seeds(const std::vector<std::uint64_t>& seeds) {
   std::string text;
@@ -152,7 +129,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     v.fatal = true;
     v.message = message;
     v.details = label + extra;
-    if (!output.empty()) v.details += "\nthe program's last output:\n" + indent(tail(output, 12), "  ");
+    if (!output.empty()) v.details += "\nthe program's last output:\n" + indent_lines(last_lines(output, 12), "  ");
     return v;
   };
   if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
@@ -218,7 +195,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     }
     v.output_signatures.push_back(signature);
   }
-  if (v.message.empty() && !diagnostics.empty()) v.details = label + diagnostics;  // warnings only
+  if (v.message.empty() && !diagnostics.empty()) {  // warnings only: right results, but worth knowing
+    v.details = label + diagnostics;
+    v.warned = true;
+  }
   v.passed = v.message.empty();
   return v;
 }
@@ -241,7 +221,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   if (!build.ok) {
     result.status = TestStatus::failed;
     result.message = "not run: " + build.summary;
-    result.details = tail(build.log, 30);
+    result.details = last_lines(build.log, 30);
     return result;
   }
 
@@ -310,10 +290,15 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
     }
   }
 
+  if (passed) {
+    for (const RunVerdict& v : verdicts)
+      if (v.warned && details.empty()) details = v.details;
+  }
   result.status = passed ? TestStatus::passed : TestStatus::failed;
   result.score = passed ? t.points : 0;
   result.message = passed ? std::to_string(t.seeds.size()) + (t.seeds.size() == 1 ? " seed" : " seeds") +
-                                (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "")
+                                (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "") +
+                                (details.empty() ? "" : "; warning from the CPU backend: " + details.substr(0, details.find('\n')))
                           : message;
   while (!details.empty() && details.back() == '\n') details.pop_back();
   result.details = details;

@@ -17,18 +17,12 @@
 #include "kit/scoring.h"
 #include "kit/session.h"
 #include "kit/technique.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string known_assignments() {
   std::string list;
@@ -104,16 +98,6 @@ void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool 
       result.tests.push_back(t);
     }
   }
-}
-
-std::string tail_lines(const std::string& text, std::size_t n) {
-  std::size_t pos = text.size(), count = 0;
-  while (pos > 0 && count <= n) {
-    pos = text.rfind('\n', pos - 1);
-    if (pos == std::string::npos) return text;
-    ++count;
-  }
-  return text.substr(pos + 1);
 }
 
 struct WorkDir {
@@ -195,7 +179,7 @@ GradeResult grade_submission(const GradeOptions& o) {
     return result;
   };
 
-  const std::string source_text = read_text(s.source);
+  const std::string source_text = read_text_file(s.source);
   const std::string code = code_only(source_text);
   for (const std::string& name : s.rubric.forbidden) {
     if (std::regex_search(code, std::regex("\\b" + name + "\\b"))) {
@@ -213,14 +197,14 @@ GradeResult grade_submission(const GradeOptions& o) {
   check_spec.timeout_s = s.rubric.limits.build_seconds;
   const NvccCheck nvcc = nvcc_check(check_spec);
   if (nvcc.ran && !nvcc.ok) {
-    result.tests.push_back(build_failure("nvcc could not compile " + fs::path(s.source).filename().string(), tail_lines(nvcc.log, 40)));
+    result.tests.push_back(build_failure("nvcc could not compile " + fs::path(s.source).filename().string(), last_lines(nvcc.log, 40)));
     result.build_log = nvcc.log;
     fail_everything(s, cases, with_performance, "the file does not compile", result);
     return finish();
   }
   const BuildOutcome& build = student_runner(s, "fast", 0);
   if (!build.ok) {
-    result.tests.push_back(build_failure(build.summary, tail_lines(build.log, 40)));
+    result.tests.push_back(build_failure(build.summary, last_lines(build.log, 40)));
     result.build_log = build.log;
     fail_everything(s, cases, with_performance, "the build failed", result);
     return finish();

@@ -7,18 +7,12 @@
 #include "kit/grade.h"
 #include "kit/scoring.h"
 #include "kit/starter.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string points(double v) {
   std::ostringstream s;
@@ -40,7 +34,7 @@ std::vector<SelftestLine> run_selftest(const std::vector<std::string>& requested
 
     SelftestLine sync{name, "starter in sync", false, ""};
     try {
-      sync.ok = fs::exists(starter) && derive_starter(read_text(solution), solution.string()) == read_text(starter);
+      sync.ok = fs::exists(starter) && derive_starter(read_text_file(solution.string()), solution.string()) == read_text_file(starter.string());
       sync.summary = sync.ok ? "starter/" + name + "/" + file + " matches its solution"
                              : "starter/" + name + "/" + file + " differs from the one derived from its solution";
     } catch (const StarterError& e) {

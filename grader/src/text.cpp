@@ -1,0 +1,41 @@
+#include "kit/text.h"
+
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace kit {
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string last_lines(const std::string& text, std::size_t count) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
+    out += lines[i] + "\n";
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
+std::string indent_lines(const std::string& text, const std::string& pad) {
+  std::string out = pad;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += pad;
+  }
+  return out;
+}
+
+}  // namespace kit
