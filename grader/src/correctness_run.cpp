@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/build_config.h"
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/process.h"
@@ -26,6 +27,7 @@ namespace fs = std::filesystem;
 constexpr int kChannelFd = 3;
 constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
+constexpr int kRacecheckExitCode = 89;   // what compute-sanitizer exits with when it reported a hazard
 
 // What one run of the runner (one order, one build) showed.
 struct RunVerdict {
@@ -86,6 +88,35 @@ std::string guard_message(const nlohmann::json& g) {
   return text;
 }
 
+// compute-sanitizer ships with the CUDA toolkit, next to nvcc; empty when it is not there.
+std::string compute_sanitizer() {
+  const std::string& nvcc = build_config().nvcc;
+  if (nvcc.empty()) return {};
+  const fs::path tool = fs::path(nvcc).parent_path() / "compute-sanitizer";
+  return fs::exists(tool) ? tool.string() : std::string();
+}
+
+// The lines of a racecheck report a student needs: what raced, and where in their file.
+std::string racecheck_findings(const std::string& report, const std::string& student_file) {
+  const std::string name = fs::path(student_file).filename().string();
+  std::string found;
+  std::size_t start = 0, kept = 0;
+  while (start < report.size() && kept < 12) {
+    std::size_t end = report.find('\n', start);
+    if (end == std::string::npos) end = report.size();
+    std::string line = report.substr(start, end - start);
+    start = end + 1;
+    if (line.rfind("========= ", 0) == 0) line.erase(0, 10);
+    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+    if (line.find("Race") != std::string::npos || line.find("hazard") != std::string::npos ||
+        line.find(name + ":") != std::string::npos) {
+      found += (found.empty() ? "" : "\n") + line;
+      ++kept;
+    }
+  }
+  return found.empty() ? last_lines(report, 12) : found;
+}
+
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
                     const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
   RunVerdict v;
@@ -94,9 +125,13 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   static int run_number = 0;
   const std::string report = (dir / ("diagnostics-" + std::to_string(++run_number) + ".jsonl")).string();
   ProcessRequest req;
-  req.argv = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness", "--dims",
+  if (flavour == "racecheck")
+    req.argv = {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode", std::to_string(kRacecheckExitCode),
+                "--print-limit", "20"};
+  std::vector<std::string> runner = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness", "--dims",
               std::to_string(t.dims[0]) + "," + std::to_string(t.dims[1]) + "," + std::to_string(t.dims[2]),
               "--seeds", join_seeds(seeds), "--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)};
+  req.argv.insert(req.argv.end(), runner.begin(), runner.end());
   req.timeout_s = s.rubric.limits.test_seconds;
   req.channel_fd = kChannelFd;
   req.working_dir = dir.string();
@@ -133,6 +168,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return v;
   };
   if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
+  if (flavour == "racecheck" && p.exit_code == kRacecheckExitCode) {
+    output.clear();
+    return stop("missing __syncthreads suspected: compute-sanitizer's racecheck found a shared-memory race",
+                "\n" + racecheck_findings(p.out + p.err, s.source));
+  }
   // The runtime's own diagnostics name the CUDA thread; for a race, the parsed ThreadSanitizer report is
   // better, naming both lines. Either way the raw sanitizer output adds nothing a student needs.
   const bool diagnosed = p.exit_code == kCpuFatalDiagnostic || (diag_error && !p.ok()) || !sanitizer.empty();
@@ -287,6 +327,18 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
           details += (details.empty() ? "" : "\n") + v.details;
         }
       }
+    }
+  }
+
+  // On a GPU, compute-sanitizer's racecheck finds the missing barriers a lucky run hides (small sizes:
+  // it slows a kernel down a hundredfold).
+  if (s.backend == Backend::cuda && t.tile_width == 0 && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
+      !compute_sanitizer().empty() && (passed || !failing || !failing->fatal)) {
+    RunVerdict v = run_once(s, t, build.executable, "racecheck", "", {t.seeds.front()}, "[compute-sanitizer racecheck] ");
+    if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {
+      if (passed) message = v.message;
+      passed = false;
+      details += (details.empty() ? "" : "\n") + v.details;
     }
   }
 

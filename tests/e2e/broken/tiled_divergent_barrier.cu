@@ -4,11 +4,14 @@
 // expect-fail-cpu: not a multiple of the tile
 // expect-fail-cpu: other tile widths
 // expect-text-cpu: divergent __syncthreads
+// expect-fail-cuda: not a multiple of the tile
+// expect-text-cuda: missing __syncthreads suspected
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Every size that is not a multiple of the tile has an edge block with threads outside P: they skip the
 // first barrier and wait at the second while the others wait at the first. The CPU backend stops the
-// kernel there; a GPU runs on and the result depends on timing, so only the multiples are promised.
+// kernel there; a GPU runs on, and compute-sanitizer's racecheck (run by the grader at small sizes)
+// reports the unguarded shared-memory accesses that follow.
 #include "matmul_tiled.h"
 
 // Each block computes one TILE_WIDTH x TILE_WIDTH tile of P, one element per thread. The dot products
