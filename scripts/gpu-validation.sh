@@ -3,6 +3,8 @@
 # GPU and end-to-end tests, the selftest on the cuda backend, every broken kernel, and grades the three
 # solutions for the throughput table. Logs go to $OUT (or ./gpu-results).
 #   scripts/gpu-validation.sh [build|tests|grade|all]
+# A GPU host without the nlohmann-json and CLI11 packages can have their headers and CMake package files
+# under .deps/ (include/, share/cmake/), which is then searched first.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out="${OUT:-$PWD/gpu-results}"
