@@ -41,19 +41,27 @@ std::string render(const GradeResult& r, const std::string& format, bool colour)
 
 // Writes the report where it was asked for. A file is written whole or not at all (temporary + rename),
 // and the people-readable report still goes to the terminal, so no result is lost.
+// Checked before grading starts, so a mistyped path never costs a grading run.
+void check_output_path(const std::string& output) {
+  const fs::path target(output);
+  if (!output.empty() && target.has_parent_path() && !fs::is_directory(target.parent_path()))
+    throw UserError("cannot write --output " + output + ": the folder " + target.parent_path().string() +
+                    " does not exist");
+}
+
 void emit(const GradeResult& r, const std::string& format, const std::string& output) {
   if (output.empty()) {
     std::cout << render(r, format, format == "text" && colour_wanted());
     return;
   }
   const fs::path target(output);
-  if (target.has_parent_path() && !fs::is_directory(target.parent_path()))
-    throw UserError("cannot write --output " + output + ": the folder " + target.parent_path().string() +
-                    " does not exist");
   const std::string temporary = output + ".partial";
   {
     std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw UserError("cannot write --output " + output + ": permission denied or not a file path");
+    if (!out) {
+      std::cout << render_text(r, colour_wanted());  // the grade still reaches the terminal
+      throw UserError("cannot write --output " + output + ": permission denied or not a file path");
+    }
     out << render(r, format, false);
   }
   fs::rename(temporary, target);
@@ -131,6 +139,7 @@ int run_cli(int argc, char** argv) {
       return kExitOk;
     }
     if (check->parsed() || grade->parsed()) {
+      check_output_path(output);
       GradeOptions o;
       o.assignment = assignment;
       o.backend = backend;
