@@ -36,7 +36,7 @@ std::vector<Record> parse_records(const std::string& stream, std::string* traili
       break;
     }
     char type = stream[pos];
-    if (type != static_cast<char>(RecordType::json) && type != static_cast<char>(RecordType::floats)) {
+    if (type != static_cast<char>(RecordType::json) && type != static_cast<char>(RecordType::array)) {
       if (trailing_error) *trailing_error = "the channel carried an unknown record type";
       break;
     }

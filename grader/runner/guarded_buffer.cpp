@@ -4,6 +4,8 @@
 
 #include <cuda_runtime.h>
 
+#include "kit/poison.h"
+
 namespace kit {
 namespace {
 
@@ -15,11 +17,11 @@ std::string error_text(cudaError_t e, const char* what) {
 }  // namespace
 
 std::string allocate(GuardedBuffer& b) {
-  const std::size_t total = b.count * sizeof(float) + 2 * b.guard_bytes;
+  const std::size_t total = b.spec.bytes() + 2 * b.guard_bytes;
   void* p = nullptr;
   if (auto e = error_text(cudaMalloc(&p, total > 0 ? total : 1), "cudaMalloc"); !e.empty()) return e;
   b.base = static_cast<unsigned char*>(p);
-  b.data = reinterpret_cast<float*>(b.base + b.guard_bytes);
+  b.data = b.base + b.guard_bytes;
   return error_text(cudaMemset(b.base, kGuardByte, total), "cudaMemset (guard zones)");
 }
 
@@ -31,23 +33,19 @@ std::string release(GuardedBuffer& b) {
   return e;
 }
 
-std::string upload(GuardedBuffer& b, const std::vector<float>& values) {
-  return error_text(cudaMemcpy(b.data, values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice),
-                    "cudaMemcpy (inputs)");
+std::string upload(GuardedBuffer& b, const std::vector<unsigned char>& bytes) {
+  return error_text(cudaMemcpy(b.data, bytes.data(), bytes.size(), cudaMemcpyHostToDevice), "cudaMemcpy (inputs)");
 }
 
-std::string poison(GuardedBuffer& b) {
-  std::vector<float> nan(b.count);
-  float value;
-  std::memcpy(&value, &kPoisonBits, sizeof value);
-  std::fill(nan.begin(), nan.end(), value);
-  return upload(b, nan);
+std::string poison(GuardedBuffer& b, std::uint64_t seed) {
+  HostArray pattern = make_array(b.spec);
+  fill_poison(pattern, seed);
+  return upload(b, pattern.bytes);
 }
 
-std::string download(const GuardedBuffer& b, std::vector<float>& values) {
-  values.resize(b.count);
-  return error_text(cudaMemcpy(values.data(), b.data, b.count * sizeof(float), cudaMemcpyDeviceToHost),
-                    "cudaMemcpy (outputs)");
+std::string download(const GuardedBuffer& b, std::vector<unsigned char>& bytes) {
+  bytes.resize(b.spec.bytes());
+  return error_text(cudaMemcpy(bytes.data(), b.data, bytes.size(), cudaMemcpyDeviceToHost), "cudaMemcpy (outputs)");
 }
 
 std::string check_guards(const GuardedBuffer& b, GuardDamage& damage) {
@@ -57,7 +55,7 @@ std::string check_guards(const GuardedBuffer& b, GuardDamage& damage) {
   if (auto e = error_text(cudaMemcpy(before.data(), b.base, b.guard_bytes, cudaMemcpyDeviceToHost), "cudaMemcpy (guards)");
       !e.empty())
     return e;
-  if (auto e = error_text(cudaMemcpy(after.data(), b.data + b.count, b.guard_bytes, cudaMemcpyDeviceToHost),
+  if (auto e = error_text(cudaMemcpy(after.data(), b.data + b.spec.bytes(), b.guard_bytes, cudaMemcpyDeviceToHost),
                           "cudaMemcpy (guards)");
       !e.empty())
     return e;

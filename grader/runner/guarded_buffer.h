@@ -7,18 +7,17 @@
 #include <string>
 #include <vector>
 
-#include "kit/poison.h"
+#include "kit/array.h"
 
 namespace kit {
 
 constexpr unsigned char kGuardByte = 0xA5;
 
 struct GuardedBuffer {
-  std::string name;
-  std::size_t count = 0;        // floats the student may touch
-  std::size_t guard_bytes = 0;  // on each side
+  ArraySpec spec;
+  std::size_t guard_bytes = 0;    // on each side
   unsigned char* base = nullptr;  // the whole allocation
-  float* data = nullptr;          // what the student gets
+  unsigned char* data = nullptr;  // what the student gets
 };
 
 // What a guard check found: bytes changed before and after the array, and where the first change was.
@@ -32,9 +31,10 @@ struct GuardDamage {
 // Each returns an empty string on success, else the CUDA error as text.
 std::string allocate(GuardedBuffer& buffer);
 std::string release(GuardedBuffer& buffer);
-std::string upload(GuardedBuffer& buffer, const std::vector<float>& values);
-std::string poison(GuardedBuffer& buffer);
-std::string download(const GuardedBuffer& buffer, std::vector<float>& values);
+std::string upload(GuardedBuffer& buffer, const std::vector<unsigned char>& bytes);
+// Fills every element with the poison of the buffer's dtype for this input seed (kit/poison.h).
+std::string poison(GuardedBuffer& buffer, std::uint64_t seed);
+std::string download(const GuardedBuffer& buffer, std::vector<unsigned char>& bytes);
 std::string check_guards(const GuardedBuffer& buffer, GuardDamage& damage);
 
 }  // namespace kit

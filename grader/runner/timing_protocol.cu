@@ -1,7 +1,5 @@
 #include "timing_protocol.h"
 
-#include "kit/poison.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,13 +24,13 @@ __global__ void probe_sm_clock(long long* cycles, unsigned long long* nanosecond
   *nanoseconds = t1 - t0;
 }
 
-// Writes the harness's poison into every output element before each timed call, so the grader's check
-// of the last timed output can tell an element the kernel skipped when timed (cudaMemset writes bytes,
-// not this 4-byte pattern).
-__global__ void fill_poison(unsigned* out, std::size_t count) {
+// Writes the harness's poison into every element of a 4-byte output before each timed call, so the
+// grader's check of the last timed output can tell an element the kernel skipped when timed (cudaMemset
+// writes bytes, not a 4-byte pattern).
+__global__ void fill_poison(unsigned* out, std::size_t count, unsigned pattern) {
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
        i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    out[i] = kPoisonBits;
+    out[i] = pattern;
 }
 
 std::string check(cudaError_t e, const char* what) {
@@ -62,8 +60,8 @@ double relative_standard_error_of_median(const std::vector<double>& v, double me
 
 bool timing_available() { return true; }
 
-TimingResult time_student(const Harness& harness, const DeviceArrays& arrays, const Dims& dims,
-                          const std::vector<std::pair<float*, std::size_t>>& outputs, const TimingOptions& o) {
+TimingResult time_student(const HarnessEntry& entry, const DeviceArrays& arrays, const Dims& dims,
+                          const std::vector<TimedOutput>& outputs, const TimingOptions& o) {
   TimingResult r;
   int device = 0, l2_bytes = 0, clock_khz = 0, mem_khz = 0, bus_bits = 0;
   cudaGetDevice(&device);
@@ -86,12 +84,17 @@ TimingResult time_student(const Harness& harness, const DeviceArrays& arrays, co
   cudaEventCreate(&stop);
 
   auto poison_outputs = [&] {
-    for (const auto& [ptr, count] : outputs) fill_poison<<<256, 256>>>(reinterpret_cast<unsigned*>(ptr), count);
+    for (const TimedOutput& out : outputs) {
+      if (out.element_size == 4)
+        fill_poison<<<256, 256>>>(static_cast<unsigned*>(out.data), out.bytes / 4, out.pattern);
+      else
+        cudaMemsetAsync(out.data, static_cast<int>(out.pattern & 0xFF), out.bytes);
+    }
   };
 
   for (int i = 0; i < o.warmup_calls; ++i) {
     poison_outputs();
-    harness.call_student(arrays, dims);
+    entry.call(arrays, dims);
   }
   if ((r.error = check(cudaDeviceSynchronize(), "warm-up")).size()) return r;
   if ((r.error = check(cudaGetLastError(), "warm-up launch")).size()) return r;
@@ -105,7 +108,7 @@ TimingResult time_student(const Harness& harness, const DeviceArrays& arrays, co
     cudaMemsetAsync(flush, 0, flush_bytes);
     poison_outputs();
     cudaEventRecord(start);
-    harness.call_student(arrays, dims);
+    entry.call(arrays, dims);
     cudaEventRecord(stop);
     probe_sm_clock<<<1, 1>>>(cycles, nanoseconds, 20000);
     if ((r.error = check(cudaDeviceSynchronize(), "timed run")).size()) return r;

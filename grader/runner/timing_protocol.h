@@ -8,6 +8,7 @@
 // of its nominal rate (thermal or power throttling) is discarded, and the GPU gets 50 ms to recover.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,20 @@ struct TimingResult {
   double memory_bandwidth_gbs = 0;  // theoretical peak, for the plausibility floor
 };
 
+// An output array to poison before every sample: `pattern` repeated, 4 bytes at a time, or its low
+// byte for 1-byte elements.
+struct TimedOutput {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+  std::size_t element_size = 4;
+  std::uint32_t pattern = 0;
+};
+
 // True when this runner was built with a timing implementation (the cuda backend).
 bool timing_available();
 
 // The device arrays already hold the inputs; outputs are poisoned before every sample.
-TimingResult time_student(const Harness& harness, const DeviceArrays& arrays, const Dims& dims,
-                          const std::vector<std::pair<float*, std::size_t>>& outputs, const TimingOptions& options);
+TimingResult time_student(const HarnessEntry& entry, const DeviceArrays& arrays, const Dims& dims,
+                          const std::vector<TimedOutput>& outputs, const TimingOptions& options);
 
 }  // namespace kit

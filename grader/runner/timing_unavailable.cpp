@@ -5,8 +5,8 @@ namespace kit {
 
 bool timing_available() { return false; }
 
-TimingResult time_student(const Harness&, const DeviceArrays&, const Dims&,
-                          const std::vector<std::pair<float*, std::size_t>>&, const TimingOptions&) {
+TimingResult time_student(const HarnessEntry&, const DeviceArrays&, const Dims&, const std::vector<TimedOutput>&,
+                          const TimingOptions&) {
   TimingResult r;
   r.error = "performance is not measured on the CPU backend";
   return r;

@@ -30,7 +30,7 @@ void add_common_includes(std::vector<std::string>& argv, const BuildSpec& spec) 
   argv.push_back("-I" + spec.assignment_dir);
   argv.push_back("-I" + fs::path(spec.source).parent_path().string());
   argv.push_back("-I" + config.source_dir + "/grader/include");
-  if (spec.tile_width > 0) argv.push_back("-DTILE_WIDTH=" + std::to_string(spec.tile_width));
+  for (const Knob& k : spec.defines) argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
 }
 
 BuildOutcome run_compiler(const std::vector<std::string>& argv, const BuildSpec& spec, const std::string& exe,
@@ -52,7 +52,7 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-arch=native"};
   add_common_includes(argv, spec);
   argv.insert(argv.end(), {"-o", exe, spec.source, spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
-                           config.problem_inputs_library, config.common_library});
+                           config.common_library});
   return run_compiler(argv, spec, exe, "nvcc");
 }
 
@@ -76,7 +76,7 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
   for (const auto& dir : config.cpu_include_dirs) argv.push_back("-I" + dir);
   add_common_includes(argv, spec);
   argv.insert(argv.end(), {"-o", exe, rewritten, spec.assignment_dir + "/harness.cpp", flavour->second.runner_library,
-                           config.problem_inputs_library, config.common_library, flavour->second.runtime_library});
+                           config.common_library, flavour->second.runtime_library});
   argv.insert(argv.end(), flavour->second.link_flags.begin(), flavour->second.link_flags.end());
   return run_compiler(argv, spec, exe, "the C++ compiler (CPU backend)");
 #else

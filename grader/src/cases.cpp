@@ -3,33 +3,51 @@
 #include "kit/random.h"
 
 namespace kit {
+namespace {
+
+Knobs with_build(Knobs knobs, const Knobs& build) {
+  for (const Knob& b : build) {
+    bool set = false;
+    for (Knob& k : knobs)
+      if (k.name == b.name) k.value = b.value, set = true;
+    if (!set) knobs.push_back(b);
+  }
+  return knobs;
+}
+
+}  // namespace
 
 std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only) {
   std::vector<TestCase> cases;
   for (const CorrectnessGroup& g : rubric.correctness) {
-    if (visible_only && g.visibility != "visible") continue;
-    const std::uint64_t base = g.visibility == "visible" ? rubric.seed : grading_seed;
+    if (visible_only && g.visibility != Visibility::visible) continue;
+    const Function& function = rubric.functions[g.function];
+    const std::size_t axes = function.problem->axes.size();
+    const std::uint64_t base = g.visibility == Visibility::visible ? rubric.seed : grading_seed;
     std::vector<std::pair<std::string, Dims>> sizes;
     for (const Dims& d : g.shapes) sizes.push_back({describe_shape(rubric, d), d});
     Rng rng{derive_seed(base, g.name + "/random sizes")};
     for (int i = 0; i < g.random.count; ++i) {
       Dims d;
       if (rubric.square) {
-        d.assign(3, uniform_between(rng, g.random.min, g.random.max));
+        d.assign(axes, uniform_between(rng, g.random.min, g.random.max));
       } else {
-        for (int k = 0; k < 3; ++k) d.push_back(uniform_between(rng, g.random.min, g.random.max));
+        for (std::size_t k = 0; k < axes; ++k) d.push_back(uniform_between(rng, g.random.min, g.random.max));
       }
       sizes.push_back({"random size " + std::to_string(i + 1) + ": " + describe_shape(rubric, d), d});
     }
-    std::vector<int> widths = g.tile_widths.empty() ? std::vector<int>{0} : g.tile_widths;
-    const std::size_t count = sizes.size() * widths.size();
-    for (int w : widths) {
+    const std::vector<Knobs> builds = g.builds.empty() ? std::vector<Knobs>{Knobs{}} : g.builds;
+    const std::size_t count = sizes.size() * builds.size();
+    for (const Knobs& build : builds) {
       for (const auto& [name, dims] : sizes) {
         TestCase c;
         c.group = g.name;
-        c.name = w ? name + ", TILE_WIDTH " + std::to_string(w) : name;
+        c.name = build.empty() ? name : name + ", " + describe_knobs(build);
+        c.function = &function;
+        c.inputs = g.inputs.empty() ? &function.problem->variants.front() : find_variant(*function.problem, g.inputs);
         c.dims = dims;
-        c.tile_width = w;
+        c.build = build;
+        c.knobs = with_build(rubric.knobs, build);
         c.visibility = g.visibility;
         c.points = g.points / static_cast<double>(count);
         for (int s = 0; s < g.seeds; ++s) c.seeds.push_back(derive_seed(base, g.name + "/" + c.name, s) >> 1);

@@ -12,7 +12,7 @@ namespace kit {
 namespace {
 
 CorrectnessGroup group(const std::string& name, double points, std::vector<Dims> shapes,
-                       const std::string& visibility = "visible") {
+                       Visibility visibility = Visibility::visible) {
   CorrectnessGroup g;
   g.name = name;
   g.points = points;
@@ -21,24 +21,33 @@ CorrectnessGroup group(const std::string& name, double points, std::vector<Dims>
   return g;
 }
 
-CorrectnessGroup random_group(const std::string& name, const std::string& visibility, int count, long min, long max) {
+CorrectnessGroup random_group(const std::string& name, Visibility visibility, int count, long min, long max) {
   CorrectnessGroup g = group(name, 12, {}, visibility);
   g.random = {count, min, max};
   return g;
 }
 
+// A rubric of one function solving matmul, with no groups yet.
+Rubric matmul_rubric(bool square) {
+  Rubric r;
+  r.functions = {{"matmul_tiled", find_problem("matmul")}};
+  r.square = square;
+  r.square_name = "Width";
+  r.knobs = {{"TILE_WIDTH", 16}};
+  return r;
+}
+
 // Like matmul-tiled: explicit sizes, other tile widths, hidden random sizes.
 Rubric square_rubric() {
-  Rubric r;
+  Rubric r = matmul_rubric(true);
   r.assignment = "matmul-tiled";
-  r.square = true;
   r.seed = 408002;
   r.correctness.push_back(group("multiples of the tile", 15, {{16, 16, 16}, {32, 32, 32}, {64, 64, 64}, {256, 256, 256}}));
   CorrectnessGroup widths = group("other tile widths", 12, {{17, 17, 17}, {33, 33, 33}, {100, 100, 100}});
-  widths.tile_widths = {8, 32};
+  widths.builds = {{{"TILE_WIDTH", 8}}, {{"TILE_WIDTH", 32}}};
   r.correctness.push_back(widths);
-  r.correctness.push_back(random_group("hidden random sizes", "hidden", 6, 1, 600));
-  r.correctness.push_back(group("after the due date", 5, {{5, 5, 5}}, "after_due_date"));
+  r.correctness.push_back(random_group("hidden random sizes", Visibility::hidden, 6, 1, 600));
+  r.correctness.push_back(group("after the due date", 5, {{5, 5, 5}}, Visibility::after_due_date));
   return r;
 }
 
@@ -83,20 +92,23 @@ TEST(Cases, NamesDescribeTheSizeAndTheTileWidth) {
   const std::vector<TestCase> plain = of_group(cases, "multiples of the tile");
   EXPECT_EQ(plain[0].name, "Width 16");
   EXPECT_EQ(plain[0].dims, (Dims{16, 16, 16}));
-  EXPECT_EQ(plain[0].tile_width, 0);
+  EXPECT_TRUE(plain[0].build.empty());
+  EXPECT_EQ(knob_value(plain[0].knobs, "TILE_WIDTH", 0), 16);  // the rubric's default, for the map of tiles
 
   std::vector<std::string> names;
-  std::vector<int> widths;
+  std::vector<long> widths, built;
   for (const TestCase& c : of_group(cases, "other tile widths")) {
     names.push_back(c.name);
-    widths.push_back(c.tile_width);
+    widths.push_back(knob_value(c.knobs, "TILE_WIDTH", 0));
+    built.push_back(knob_value(c.build, "TILE_WIDTH", 0));
   }
   EXPECT_EQ(names, (std::vector<std::string>{"Width 17, TILE_WIDTH 8", "Width 33, TILE_WIDTH 8",
                                               "Width 100, TILE_WIDTH 8", "Width 17, TILE_WIDTH 32",
                                               "Width 33, TILE_WIDTH 32", "Width 100, TILE_WIDTH 32"}));
-  EXPECT_EQ(widths, (std::vector<int>{8, 8, 8, 32, 32, 32}));
+  EXPECT_EQ(widths, (std::vector<long>{8, 8, 8, 32, 32, 32}));
+  EXPECT_EQ(built, widths);
 
-  Rubric rect;
+  Rubric rect = matmul_rubric(false);
   rect.correctness.push_back(group("rectangular", 10, {{67, 53, 64}}));
   EXPECT_EQ(expand_cases(rect, 1, false)[0].name, "67x53x64");
 }
@@ -112,9 +124,8 @@ TEST(Cases, VisibleGroupsUseTheRubricSeedWhateverTheGradingSeed) {
   EXPECT_NE(of_group(expand_cases(other, 1, false), "multiples of the tile")[0].seeds, a[0].seeds);
 
   // Random sizes of a visible group too: `grader datasets` must reproduce them.
-  Rubric visible_random;
-  visible_random.square = true;
-  visible_random.correctness.push_back(random_group("random", "visible", 8, 1, 1000));
+  Rubric visible_random = matmul_rubric(true);
+  visible_random.correctness.push_back(random_group("random", Visibility::visible, 8, 1, 1000));
   const std::vector<TestCase> x = expand_cases(visible_random, 1, false);
   const std::vector<TestCase> y = expand_cases(visible_random, 2, false);
   ASSERT_EQ(x.size(), y.size());
@@ -140,13 +151,12 @@ TEST(Cases, HiddenGroupsChangeWithTheGradingSeed) {
 TEST(Cases, VisibleOnlyLeavesOutHiddenAndAfterDueDateGroups) {
   const std::vector<TestCase> cases = expand_cases(square_rubric(), 1, true);
   EXPECT_EQ(cases.size(), 10u);
-  for (const TestCase& c : cases) EXPECT_EQ(c.visibility, "visible") << c.name;
+  for (const TestCase& c : cases) EXPECT_EQ(c.visibility, Visibility::visible) << c.name;
 }
 
 TEST(Cases, RandomSizesStayWithinTheirBounds) {
-  Rubric square;
-  square.square = true;
-  square.correctness.push_back(random_group("random", "visible", 200, 5, 9));
+  Rubric square = matmul_rubric(true);
+  square.correctness.push_back(random_group("random", Visibility::visible, 200, 5, 9));
   std::set<long> widths;
   for (const TestCase& c : expand_cases(square, 1, false)) {
     ASSERT_EQ(c.dims.size(), 3u);
@@ -158,8 +168,8 @@ TEST(Cases, RandomSizesStayWithinTheirBounds) {
   }
   EXPECT_EQ(widths, (std::set<long>{5, 6, 7, 8, 9}));
 
-  Rubric rect;
-  rect.correctness.push_back(random_group("random", "visible", 50, 1, 300));
+  Rubric rect = matmul_rubric(false);
+  rect.correctness.push_back(random_group("random", Visibility::visible, 50, 1, 300));
   bool some_not_square = false;
   for (const TestCase& c : expand_cases(rect, 1, false)) {
     ASSERT_EQ(c.dims.size(), 3u);

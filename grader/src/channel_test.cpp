@@ -32,7 +32,7 @@ const std::vector<float> kFloats = {1.5f, -2.0f, 0.0625f};
 std::string two_records() {
   return through_pipe([](int fd) {
     ASSERT_TRUE(write_record(fd, RecordType::json, kJson.data(), kJson.size()));
-    ASSERT_TRUE(write_record(fd, RecordType::floats, kFloats.data(), kFloats.size() * sizeof(float)));
+    ASSERT_TRUE(write_record(fd, RecordType::array, kFloats.data(), kFloats.size() * sizeof(float)));
   });
 }
 
@@ -43,7 +43,7 @@ TEST(Channel, RecordsRoundTripThroughAPipe) {
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0].type, RecordType::json);
   EXPECT_EQ(records[0].bytes, kJson);
-  EXPECT_EQ(records[1].type, RecordType::floats);
+  EXPECT_EQ(records[1].type, RecordType::array);
   ASSERT_EQ(records[1].bytes.size(), kFloats.size() * sizeof(float));
   std::vector<float> floats(kFloats.size());
   std::memcpy(floats.data(), records[1].bytes.data(), records[1].bytes.size());
@@ -59,11 +59,11 @@ TEST(Channel, RecordIsATypeByteALittleEndianLengthAndTheBytes) {
 }
 
 TEST(Channel, EmptyRecordRoundTrips) {
-  const std::string bytes = through_pipe([](int fd) { write_record(fd, RecordType::floats, nullptr, 0); });
+  const std::string bytes = through_pipe([](int fd) { write_record(fd, RecordType::array, nullptr, 0); });
   std::string error;
   const std::vector<Record> records = parse_records(bytes, &error);
   ASSERT_EQ(records.size(), 1u);
-  EXPECT_EQ(records[0].type, RecordType::floats);
+  EXPECT_EQ(records[0].type, RecordType::array);
   EXPECT_TRUE(records[0].bytes.empty());
   EXPECT_EQ(error, "");
 }

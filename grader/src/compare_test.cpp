@@ -1,4 +1,4 @@
-// Tests of compare.cpp and tolerance.cpp: what counts as wrong, and how the failure is explained.
+// Tests of compare.cpp and tolerance.cpp: what counts as wrong, and how the failure is described.
 #include "kit/compare.h"
 
 #include <gtest/gtest.h>
@@ -11,11 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "kit/poison.h"
 #include "kit/problem.h"
 #include "kit/tolerance.h"
 
 namespace kit {
 namespace {
+
+constexpr std::uint64_t kSeed = 12345;
 
 // An expected output of rows x cols with varied values, every element allowed the same error scale.
 struct Output {
@@ -32,9 +35,15 @@ struct Output {
   }
   float& at(long r, long c) { return got[static_cast<std::size_t>(r * cols + c)]; }
   double expected_at(long r, long c) const { return expected[static_cast<std::size_t>(r * cols + c)]; }
-  Comparison compare(const Tolerance& tolerance = {}, int tile_width = 16) const {
-    return compare_output(got, expected, scales, rows, cols, tolerance, tile_width);
+  HostArray array() const {
+    HostArray a{{"P", DType::f32, {rows, cols}}, std::vector<unsigned char>(got.size() * sizeof(float))};
+    std::memcpy(a.bytes.data(), got.data(), a.bytes.size());
+    return a;
   }
+  Comparison compare(const Tolerance& tolerance = {}) const {
+    return compare_output(array(), expected, scales, tolerance, kSeed);
+  }
+  std::string explain() const { return explain_mismatches(compare(), array().spec); }
 };
 
 // The bits the runner writes before a run (kit/poison.h), spelled out: the runner and the grader must agree.
@@ -47,7 +56,11 @@ float poison() {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-const char kEdgeHint[] = "only tiles in the last row or column are wrong";
+Tolerance exact() {
+  Tolerance t;
+  t.policy = Tolerance::Policy::exact;
+  return t;
+}
 
 TEST(Compare, ExactMatchPasses) {
   const Output o(20, 30);
@@ -57,7 +70,7 @@ TEST(Compare, ExactMatchPasses) {
   EXPECT_EQ(c.wrong, 0u);
   EXPECT_TRUE(c.first.empty());
   EXPECT_EQ(summarize(c), "all 600 elements right");
-  EXPECT_EQ(explain(c, "P", 16), "");
+  EXPECT_EQ(o.explain(), "");
 }
 
 // Safety 4 times a scale of 2^-10 allows an error of exactly 2^-8.
@@ -84,21 +97,22 @@ TEST(Tolerance, ReductionLengthScalesTheErrorScaleAndExactAllowsNothing) {
   EXPECT_DOUBLE_EQ(allowed_error(reduction, 0.5), 2.0);
   EXPECT_GT(allowed_error(reduction, 0.0), 0.0);  // a hair, so that 0 == 0 is never an error
   EXPECT_LT(allowed_error(reduction, 0.0), 1e-20);
-  Tolerance exact;
-  exact.policy = "exact";
-  EXPECT_EQ(allowed_error(exact, 0.5), 0.0);
-  EXPECT_EQ(allowed_error(exact, 1e9), 0.0);
+  EXPECT_EQ(allowed_error(exact(), 0.5), 0.0);
+  EXPECT_EQ(allowed_error(exact(), 1e9), 0.0);
 }
 
 // The same error of 1/100 in one P element is a bug for a short sum and rounding for a long one.
 TEST(Compare, AllowedErrorGrowsWithTheReductionLength) {
-  const ProblemDef* matmul = find_problem("matmul");
+  const Problem* matmul = find_problem("matmul");
   ASSERT_NE(matmul, nullptr);
   auto compare_with_error = [&](long k) {
-    const Arrays in = {std::vector<float>(k, 1.0f), std::vector<float>(k, 1.0f)};
+    Arrays in = {make_array({"M", DType::f32, {1, k}}), make_array({"N", DType::f32, {k, 1}})};
+    for (HostArray& a : in)
+      for (std::size_t i = 0; i < a.spec.count(); ++i) a.set(i, 1.0);
     const Expected e = matmul->reference({1, k, 1}, in);
-    const std::vector<float> got = {static_cast<float>(e.values[0][0]) + 0.01f};
-    return compare_output(got, e.values[0], e.error_scales[0], 1, 1, Tolerance{}, 16);
+    HostArray got = make_array({"P", DType::f32, {1, 1}});
+    got.set(0, static_cast<float>(e.values[0][0]) + 0.01f);
+    return compare_output(got, e.values[0], e.error_scales[0], Tolerance{}, kSeed);
   };
   EXPECT_FALSE(compare_with_error(16).passed());
   EXPECT_TRUE(compare_with_error(4096).passed());
@@ -122,10 +136,6 @@ TEST(Compare, NanOrInfWhereTheReferenceIsFiniteFailsWhateverTheTolerance) {
 }
 
 TEST(Compare, PoisonCountsAsNeverWritten) {
-  EXPECT_TRUE(is_poison(poison()));
-  EXPECT_FALSE(is_poison(std::numeric_limits<float>::quiet_NaN()));
-  EXPECT_FALSE(is_poison(0.0f));
-
   Output o(4, 5);
   o.at(0, 1) = poison();
   o.at(3, 4) = poison();
@@ -136,7 +146,10 @@ TEST(Compare, PoisonCountsAsNeverWritten) {
   ASSERT_EQ(c.first.size(), 2u);
   EXPECT_TRUE(c.first[0].never_written);
   EXPECT_EQ(summarize(c), "2 of 20 elements wrong (2 never written)");
-  EXPECT_TRUE(contains(explain(c, "P", 16), "P[0][1] expected -2.75, got NaN (never written)"));
+  EXPECT_TRUE(contains(o.explain(), "P[0][1] expected -2.75, got NaN (never written)"));
+  Output other_nan(4, 5);
+  other_nan.at(0, 1) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(other_nan.compare().never_written, 0u);
 }
 
 TEST(Compare, AllPoisonIsSummarisedAsNeverWritten) {
@@ -149,20 +162,18 @@ TEST(Compare, AllPoisonIsSummarisedAsNeverWritten) {
 
 TEST(Compare, MissingOutputElementsAreWrong) {
   Output o(3, 4);
-  o.got.resize(6);  // the runner sent half an array
-  const Comparison c = o.compare();
+  HostArray half = o.array();
+  half.bytes.resize(6 * sizeof(float));  // the runner sent half an array
+  const Comparison c = compare_output(half, o.expected, o.scales, Tolerance{}, kSeed);
   EXPECT_EQ(c.wrong, 6u);
-  EXPECT_EQ(c.first[0].row, 1);
-  EXPECT_EQ(c.first[0].col, 2);
+  EXPECT_EQ(element_name(half.spec, c.first[0].index), "P[1][2]");
 }
 
 TEST(Compare, ExactPolicyFailsAnyDifference) {
-  Tolerance exact;
-  exact.policy = "exact";
   Output o(4, 4, 1e6);  // a scale that would allow anything under reduction-length
-  EXPECT_TRUE(o.compare(exact).passed());
+  EXPECT_TRUE(o.compare(exact()).passed());
   o.at(3, 2) = std::nextafter(o.at(3, 2), 100.0f);
-  const Comparison c = o.compare(exact);
+  const Comparison c = o.compare(exact());
   EXPECT_EQ(c.wrong, 1u);
   EXPECT_TRUE(o.compare().passed());
 }
@@ -181,75 +192,55 @@ TEST(Compare, FirstMismatchesAreInRowMajorOrderWithRowAndCol) {
   EXPECT_LT(c.first.size(), wrong.size());  // only the first few are kept
   for (std::size_t i = 0; i < c.first.size(); ++i) {
     SCOPED_TRACE(i);
-    EXPECT_EQ(c.first[i].row, row_major[i].first);
-    EXPECT_EQ(c.first[i].col, row_major[i].second);
+    EXPECT_EQ(c.first[i].index, static_cast<std::size_t>(row_major[i].first * 7 + row_major[i].second));
     EXPECT_EQ(c.first[i].expected, o.expected_at(row_major[i].first, row_major[i].second));
     EXPECT_EQ(c.first[i].got, 100.0f + row_major[i].first);
     EXPECT_FALSE(c.first[i].never_written);
   }
-  const std::string text = explain(c, "P", 16);
+  const std::string text = o.explain();
   EXPECT_EQ(text.rfind("first wrong: P[0][3] expected -2.25, got 100\n", 0), 0u) << text;
   EXPECT_TRUE(contains(text, "largest error among finite values: ")) << text;
+  std::size_t flagged = 0;
+  for (bool w : c.wrong_elements) flagged += w;
+  EXPECT_EQ(flagged, wrong.size());
+  EXPECT_TRUE(c.wrong_elements[5 * 7 + 6]);
 }
 
-TEST(Compare, TileMapMarksExactlyTheWrongTiles) {
-  Output o(40, 40);  // 3 x 3 tiles of 16, the last row and column partial
-  o.at(0, 0) = -50;
-  o.at(17, 35) = -50;  // tile (1, 2)
-  o.at(39, 16) = -50;  // tile (2, 1)
-  const Comparison c = o.compare();
-  EXPECT_EQ(c.tile_rows, 3);
-  EXPECT_EQ(c.tile_cols, 3);
-  EXPECT_EQ(c.tiles_per_cell, 1);
-  EXPECT_EQ(c.tile_map, (std::vector<std::string>{"X..", "..X", ".X."}));
+TEST(Compare, ElementsAreNamedByEveryAxis) {
+  EXPECT_EQ(element_name({"v", DType::f32, {10}}, 7), "v[7]");
+  EXPECT_EQ(element_name({"img", DType::u8, {62, 76, 3}}, 76 * 3 * 2 + 3 * 5 + 1), "img[2][5][1]");
 }
 
-TEST(Compare, TileMapFollowsTheTileWidth) {
-  Output o(40, 40);
-  o.at(17, 35) = -50;
-  const Comparison c = o.compare(Tolerance{}, 8);  // 5 x 5 tiles of 8
-  EXPECT_EQ(c.tile_map, (std::vector<std::string>{".....", ".....", "....X", ".....", "....."}));
+// Integers have no impossible value: the poison of the seed is "never written" unless it is the answer.
+TEST(Compare, IntegerPoisonIsNeverWrittenUnlessItIsTheRightAnswer) {
+  for (DType dtype : {DType::u8, DType::i32}) {
+    SCOPED_TRACE(dtype_name(dtype));
+    HostArray got = make_array({"out", dtype, {4}});
+    fill_poison(got, kSeed);
+    const double poison_value = got.value(0);
+    got.set(1, 7);
+    got.set(2, 9);
+    const std::vector<double> expected = {poison_value == 5 ? 6.0 : 5.0, 7, 9, poison_value};
+    const Comparison c = compare_output(got, expected, std::vector<double>(4, 0), exact(), kSeed);
+    EXPECT_EQ(c.wrong, 1u);
+    EXPECT_EQ(c.never_written, 1u);
+    EXPECT_TRUE(c.first[0].never_written);
+    EXPECT_TRUE(contains(explain_mismatches(c, got.spec), "out[0] expected"));
+    EXPECT_TRUE(contains(explain_mismatches(c, got.spec), "got the poison value (never written)"));
+    // Another seed poisons with another value, so an element skipped in every seed is always caught.
+    EXPECT_NE(poison_bits(dtype, kSeed), poison_bits(dtype, kSeed + 1));
+  }
 }
 
-TEST(Compare, BigOutputsAreSummarisedSeveralTilesPerMark) {
-  Output o(2000, 100);  // 125 x 7 tiles of 16: 4 x 4 tiles per mark keeps the map within 32 rows
-  o.at(1999, 99) = -50;
-  o.at(64, 0) = -50;  // tile (4, 0): cell (1, 0)
-  const Comparison c = o.compare();
-  EXPECT_EQ(c.tiles_per_cell, 4);
-  EXPECT_EQ(c.tile_rows, 32);
-  EXPECT_EQ(c.tile_cols, 2);
-  ASSERT_EQ(c.tile_map.size(), 32u);
-  EXPECT_EQ(c.tile_map[0], "..");
-  EXPECT_EQ(c.tile_map[1], "X.");
-  EXPECT_EQ(c.tile_map[31], ".X");
-  EXPECT_TRUE(contains(explain(c, "P", 16), "wrong output tiles (16x16, each mark covers 4x4 tiles):")) << explain(c, "P", 16);
-}
-
-TEST(Compare, EdgeHintOnlyWhenAllWrongTilesAreInTheLastRowOrColumn) {
-  Output edges(40, 40);
-  edges.at(39, 0) = -50;   // last row of tiles
-  edges.at(5, 39) = -50;   // last column of tiles
-  const std::string edge_text = explain(edges.compare(), "P", 16);
-  EXPECT_TRUE(contains(edge_text, "wrong output tiles (16x16):\n  . . X\n  . . .\n  X . .\n")) << edge_text;
-  EXPECT_TRUE(contains(edge_text, kEdgeHint)) << edge_text;
-
-  Output interior = edges;
-  interior.at(20, 20) = -50;  // tile (1, 1)
-  const std::string interior_text = explain(interior.compare(), "P", 16);
-  EXPECT_FALSE(contains(interior_text, kEdgeHint)) << interior_text;
-
-  Output corner(40, 40);
-  corner.at(0, 0) = -50;
-  EXPECT_FALSE(contains(explain(corner.compare(), "P", 16), kEdgeHint));
-}
-
-TEST(Compare, NoMapForAnOutputOfOneTile) {
-  Output o(10, 10);
-  o.at(3, 3) = -50;
-  const std::string text = explain(o.compare(), "P", 16);
-  EXPECT_FALSE(contains(text, "wrong output tiles")) << text;
-  EXPECT_FALSE(contains(text, kEdgeHint)) << text;
+TEST(Compare, EightBitImagesCompareExactly) {
+  HostArray got = make_array({"out", DType::u8, {2, 3}});
+  for (std::size_t i = 0; i < 6; ++i) got.set(i, 10.0 * i);
+  std::vector<double> expected = {0, 10, 20, 30, 40, 50};
+  EXPECT_TRUE(compare_output(got, expected, std::vector<double>(6, 0), exact(), kSeed).passed());
+  expected[4] = 41;
+  const Comparison c = compare_output(got, expected, std::vector<double>(6, 0), exact(), kSeed);
+  EXPECT_EQ(c.wrong, 1u);
+  EXPECT_EQ(explain_mismatches(c, got.spec).rfind("first wrong: out[1][1] expected 41, got 40", 0), 0u);
 }
 
 }  // namespace

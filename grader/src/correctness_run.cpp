@@ -12,6 +12,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/process.h"
+#include "kit/runner_case.h"
 #include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -39,10 +40,17 @@ struct RunVerdict {
   bool warned = false;  // right, with warnings from the CPU backend (in details)
 };
 
-std::string join_seeds(const std::vector<std::uint64_t>& seeds) {
-  std::string text;
-  for (auto s : seeds) text += (text.empty() ? "" : ",") + std::to_string(s);
-  return text;
+// What the runner is asked to do: the test's function on its size, with the problem's arrays.
+RunnerCase runner_case(const TestCase& t, const std::vector<std::uint64_t>& seeds) {
+  const Problem& problem = *t.function->problem;
+  RunnerCase c;
+  c.entry = t.function->name;
+  c.dims = t.dims;
+  const std::vector<ArraySpec> inputs = problem.inputs(t.dims);
+  for (std::size_t i = 0; i < inputs.size(); ++i) c.inputs.push_back({inputs[i], t.inputs->recipes[i]});
+  c.outputs = problem.outputs(t.dims);
+  c.seeds = seeds;
+  return c;
 }
 
 // Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
@@ -79,10 +87,11 @@ std::string headline_for_category(const std::string& category) {
 std::string guard_message(const nlohmann::json& g) {
   const std::string array = g.value("array", "?");
   const std::size_t after = g.value("bytes_after", std::size_t{0}), before = g.value("bytes_before", std::size_t{0});
+  const std::size_t element = std::max<std::size_t>(1, g.value("element_size", std::size_t{4}));
   std::string text = "out-of-bounds write: ";
   if (after) {
     text += std::to_string(after) + " bytes changed past the end of " + array + " (the first " +
-            std::to_string(g.value("first_after_offset", std::size_t{0}) / 4) + " floats after it are untouched)";
+            std::to_string(g.value("first_after_offset", std::size_t{0}) / element) + " elements after it are untouched)";
   }
   if (before) text += std::string(after ? "; " : "") + std::to_string(before) + " bytes changed before the start of " + array;
   return text;
@@ -128,9 +137,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (flavour == "racecheck")
     req.argv = {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode", std::to_string(kRacecheckExitCode),
                 "--print-limit", "20"};
-  std::vector<std::string> runner = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness", "--dims",
-              std::to_string(t.dims[0]) + "," + std::to_string(t.dims[1]) + "," + std::to_string(t.dims[2]),
-              "--seeds", join_seeds(seeds), "--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)};
+  std::vector<std::string> runner = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness",
+                                     "--case", encode_runner_case(runner_case(t, seeds)), "--guard-bytes",
+                                     flavour == "asan" ? "0" : std::to_string(kGuardBytes)};
   req.argv.insert(req.argv.end(), runner.begin(), runner.end());
   req.timeout_s = s.rubric.limits.test_seconds;
   req.channel_fd = kChannelFd;
@@ -189,7 +198,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
   // Walk the records: one JSON report per seed, then its outputs.
-  const auto& out_shapes = s.problem->inputs->output_shapes(t.dims);
+  const Problem& problem = *t.function->problem;
+  const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
   std::size_t r = 0;
   for (std::uint64_t seed : seeds) {
     if (r >= records.size() || records[r].type != RecordType::json)
@@ -202,16 +212,16 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       return stop("CUDA error " + j.value("error_name", std::string("?")) + ": " + j.value("error", std::string()),
                   diagnostics.empty() ? "" : "\n" + diagnostics);
     if (status != "ok") return stop("the harness failed: " + (j.is_object() ? j.value("error", status) : status), "");
-    const Expected& expected = reference_for(s, t.dims, seed);
+    const CaseData& data = case_data(s, t, seed);
+    const Expected& expected = data.expected;
     std::string signature;
-    for (std::size_t o = 0; o < out_shapes.size(); ++o) {
-      if (r >= records.size() || records[r].type != RecordType::floats)
+    for (std::size_t o = 0; o < out_specs.size(); ++o) {
+      if (r >= records.size() || records[r].type != RecordType::array)
         return stop("crashed: the runner ended before sending its outputs", "");
       const std::string& bytes = records[r++].bytes;
       signature += bytes;
-      std::vector<float> got(bytes.size() / sizeof(float));
-      std::memcpy(got.data(), bytes.data(), got.size() * sizeof(float));
-      if (got.size() != out_shapes[o].count()) return stop("the harness sent an output of the wrong size", "");
+      if (bytes.size() != out_specs[o].bytes()) return stop("the harness sent an output of the wrong size", "");
+      const HostArray got{out_specs[o], std::vector<unsigned char>(bytes.begin(), bytes.end())};
       if (v.message.empty()) {
         if (!j["guards"].empty()) {
           v.message = guard_message(j["guards"][0]);
@@ -223,13 +233,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
           v.details = label + v.message;
           continue;
         }
-        const Comparison c = compare_output(got, expected.values[o], expected.error_scales[o], out_shapes[o].rows,
-                                            out_shapes[o].cols, s.rubric.tolerance,
-                                            t.tile_width ? t.tile_width : s.rubric.tile_width);
+        const Comparison c =
+            compare_output(got, expected.values[o], expected.error_scales[o], s.rubric.tolerance, seed);
         if (!c.passed()) {
           v.message = summarize(c);
-          v.details = label + "seed " + std::to_string(seed) + ":\n" +
-                      explain(c, out_shapes[o].name, t.tile_width ? t.tile_width : s.rubric.tile_width);
+          v.details = label + "seed " + std::to_string(seed) + ":\n" + explain_mismatches(c, out_specs[o]);
+          if (problem.explain) {
+            const std::string more = problem.explain({c, got, data.inputs, t.dims, t.knobs});
+            if (!more.empty()) v.details += "\n" + more;
+          }
         }
       }
     }
@@ -255,9 +267,9 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   result.group = t.group;
   result.category = TestCategory::correctness;
   result.max_score = t.points;
-  result.visibility = t.visibility;
+  result.visibility = visibility_name(t.visibility);
 
-  const BuildOutcome& build = student_runner(s, "fast", t.tile_width);
+  const BuildOutcome& build = student_runner(s, "fast", t.build);
   if (!build.ok) {
     result.status = TestStatus::failed;
     result.message = "not run: " + build.summary;
@@ -306,8 +318,8 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   // The checking builds, on small sizes: they name the line of an out-of-bounds access or a race.
   if (s.backend == Backend::cpu && (passed || !failing || !failing->fatal)) {
     const std::vector<std::uint64_t> one_seed = {t.seeds.front()};
-    if (small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) && t.tile_width == 0) {
-      const BuildOutcome& asan = student_runner(s, "asan", 0);
+    if (small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) && t.build.empty()) {
+      const BuildOutcome& asan = student_runner(s, "asan", {});
       if (asan.ok) {
         RunVerdict v = run_once(s, t, asan.executable, "asan", "forward", one_seed, "[AddressSanitizer build] ");
         if (v.fatal) {
@@ -317,8 +329,8 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
         }
       }
     }
-    if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.tile_width == 0) {
-      const BuildOutcome& tsan = student_runner(s, "tsan", 0);
+    if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.build.empty()) {
+      const BuildOutcome& tsan = student_runner(s, "tsan", {});
       if (tsan.ok) {
         RunVerdict v = run_once(s, t, tsan.executable, "tsan", "forward", one_seed, "[race detector build] ");
         if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {
@@ -332,7 +344,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
 
   // On a GPU, compute-sanitizer's racecheck finds the missing barriers a lucky run hides (small sizes:
   // it slows a kernel down a hundredfold).
-  if (s.backend == Backend::cuda && t.tile_width == 0 && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
+  if (s.backend == Backend::cuda && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
       !compute_sanitizer().empty() && (passed || !failing || !failing->fatal)) {
     RunVerdict v = run_once(s, t, build.executable, "racecheck", "", {t.seeds.front()}, "[compute-sanitizer racecheck] ");
     if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {

@@ -27,10 +27,18 @@ std::string slug(const std::string& name) {
   return s;
 }
 
+// The Teaching Kit's .raw text holds float matrices: rows, cols, then the values.
+bool raw_can_hold(const ArraySpec& spec) { return spec.dtype == DType::f32 && spec.shape.size() == 2; }
+
+std::string encode_raw_array(const HostArray& a) {
+  std::vector<float> values(a.spec.count());
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(a.value(i));
+  return encode_raw(values, a.spec.shape[0], a.spec.shape[1]);
+}
+
 }  // namespace
 
 DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
-  const ProblemDef* problem = find_problem(rubric.problem);
   DatasetSummary summary;
   const fs::path root = fs::path(o.out_dir) / rubric.assignment;
   summary.folder = root.string();
@@ -40,7 +48,6 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
 
   std::map<std::string, std::string> checksums;  // sorted by path: a stable manifest
   nlohmann::json manifest = {{"assignment", rubric.assignment},
-                             {"problem", rubric.problem},
                              {"seed", rubric.seed},
                              {"format", o.format},
                              {"regenerate", "grader datasets " + rubric.assignment},
@@ -53,35 +60,48 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
   };
 
   for (const TestCase& c : expand_cases(rubric, rubric.seed, /*visible_only=*/true)) {
+    const Problem& problem = *c.function->problem;
+    const auto in_specs = problem.inputs(c.dims);
+    const auto out_specs = problem.outputs(c.dims);
     std::size_t largest = 0;
-    for (const auto& s : problem->inputs->input_shapes(c.dims)) largest = std::max(largest, s.count());
-    for (const auto& s : problem->inputs->output_shapes(c.dims)) largest = std::max(largest, s.count());
+    bool raw_ok = true;
+    for (const auto* specs : {&in_specs, &out_specs})
+      for (const ArraySpec& s : *specs) {
+        largest = std::max(largest, s.count());
+        raw_ok = raw_ok && raw_can_hold(s);
+      }
     if (largest > o.max_elements) {
       summary.skipped.push_back(c.name + " (" + std::to_string(largest) + " elements in its largest array; raise --max-elements)");
       continue;
     }
-    nlohmann::json entry = {{"group", c.group}, {"name", c.name}, {"dims", c.dims}, {"seeds", nlohmann::json::array()}};
+    if (raw && !raw_ok) {
+      summary.skipped.push_back(c.name + " (the Teaching Kit's .raw format holds float matrices only; use --format npy)");
+      continue;
+    }
+    nlohmann::json entry = {{"group", c.group}, {"name", c.name}, {"function", c.function->name},
+                            {"problem", problem.name}, {"dims", c.dims}, {"seeds", nlohmann::json::array()}};
+    nlohmann::json recipes = nlohmann::json::array();
+    for (std::size_t k = 0; k < in_specs.size(); ++k)
+      recipes.push_back({{"array", in_specs[k].name}, {"values", describe_recipe(c.inputs->recipes[k])}});
+    entry["inputs"] = recipes;
     const fs::path case_dir = fs::path(slug(c.group)) / slug(c.name);
     for (std::size_t i = 0; i < c.seeds.size(); ++i) {
       const fs::path dir = case_dir / ("seed-" + std::to_string(i + 1));
-      const Arrays inputs = problem->inputs->generate_inputs(c.dims, c.seeds[i]);
-      const Expected expected = problem->reference(c.dims, inputs);
-      const auto in_shapes = problem->inputs->input_shapes(c.dims);
-      const auto out_shapes = problem->inputs->output_shapes(c.dims);
+      const Arrays inputs = generate_inputs(problem, *c.inputs, c.dims, c.seeds[i]);
+      const Expected expected = problem.reference(c.dims, inputs);
       nlohmann::json files = nlohmann::json::array();
       for (std::size_t k = 0; k < inputs.size(); ++k) {
-        const auto& s = in_shapes[k];
-        const fs::path file = dir / (raw ? "input" + std::to_string(k) + ".raw" : s.name + ".npy");
-        write(file, raw ? encode_raw(inputs[k], s.rows, s.cols) : encode_npy(inputs[k], s.rows, s.cols));
-        files.push_back({{"array", s.name}, {"role", "input"}, {"path", file.generic_string()}});
+        const fs::path file = dir / (raw ? "input" + std::to_string(k) + ".raw" : in_specs[k].name + ".npy");
+        write(file, raw ? encode_raw_array(inputs[k]) : encode_npy(inputs[k]));
+        files.push_back({{"array", in_specs[k].name}, {"role", "input"}, {"path", file.generic_string()}});
       }
-      for (std::size_t k = 0; k < out_shapes.size(); ++k) {
-        const auto& s = out_shapes[k];
-        std::vector<float> values(expected.values[k].begin(), expected.values[k].end());
-        const fs::path file = dir / (raw ? (out_shapes.size() == 1 ? "output.raw" : "output" + std::to_string(k) + ".raw")
-                                         : s.name + ".npy");
-        write(file, raw ? encode_raw(values, s.rows, s.cols) : encode_npy(values, s.rows, s.cols));
-        files.push_back({{"array", s.name}, {"role", "expected output"}, {"path", file.generic_string()}});
+      for (std::size_t k = 0; k < out_specs.size(); ++k) {
+        HostArray out = make_array(out_specs[k]);
+        for (std::size_t e = 0; e < out.spec.count(); ++e) out.set(e, expected.values[k][e]);
+        const fs::path file = dir / (raw ? (out_specs.size() == 1 ? "output.raw" : "output" + std::to_string(k) + ".raw")
+                                         : out_specs[k].name + ".npy");
+        write(file, raw ? encode_raw_array(out) : encode_npy(out));
+        files.push_back({{"array", out_specs[k].name}, {"role", "expected output"}, {"path", file.generic_string()}});
       }
       entry["seeds"].push_back({{"seed", c.seeds[i]}, {"files", files}});
     }

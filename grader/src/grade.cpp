@@ -77,7 +77,7 @@ void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool 
     t.name = c.name;
     t.group = c.group;
     t.max_score = c.points;
-    t.visibility = c.visibility;
+    t.visibility = visibility_name(c.visibility);
     t.status = TestStatus::failed;
     t.message = "not run: " + why;
     result.tests.push_back(t);
@@ -147,7 +147,6 @@ GradeResult grade_submission(const GradeOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   Session s;
   s.rubric = load_assignment_rubric(o.assignment);
-  s.problem = find_problem(s.rubric.problem);
   s.kit_root = kit_root();
   s.assignment_dir = (fs::path(s.kit_root) / "assignments" / o.assignment).string();
   s.source = resolve_submission(o.submission, s.rubric);
@@ -202,7 +201,7 @@ GradeResult grade_submission(const GradeOptions& o) {
     fail_everything(s, cases, with_performance, "the file does not compile", result);
     return finish();
   }
-  const BuildOutcome& build = student_runner(s, "fast", 0);
+  const BuildOutcome& build = student_runner(s, "fast", {});
   if (!build.ok) {
     result.tests.push_back(build_failure(build.summary, last_lines(build.log, 40)));
     result.build_log = build.log;

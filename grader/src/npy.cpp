@@ -1,14 +1,53 @@
 #include "kit/npy.h"
 
 #include <cstring>
-#include <regex>
 #include <stdexcept>
 
 namespace kit {
+namespace {
 
-std::string encode_npy(const std::vector<float>& values, long rows, long cols) {
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
-                       std::to_string(cols) + "), }";
+const char* descr(DType dtype) {
+  switch (dtype) {
+    case DType::f32: return "<f4";
+    case DType::i32: return "<i4";
+    case DType::u8: return "|u1";
+  }
+  return "?";
+}
+
+// The tuple NumPy writes: "(3, 4)", "(7,)", "()".
+std::string shape_text(const std::vector<long>& shape) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+// Reads "(a, b, c)" after "'shape': " in the header; a plain parser, linear in the header's length.
+std::vector<long> parse_shape(const std::string& header) {
+  const std::size_t key = header.find("'shape': (");
+  if (key == std::string::npos) throw std::runtime_error("the .npy header has no shape");
+  std::vector<long> shape;
+  std::size_t pos = key + 10;
+  for (;;) {
+    while (pos < header.size() && header[pos] == ' ') ++pos;
+    if (pos < header.size() && header[pos] == ')') break;
+    std::size_t digits = pos;
+    while (digits < header.size() && std::isdigit(static_cast<unsigned char>(header[digits]))) ++digits;
+    if (digits == pos || digits - pos > 18) throw std::runtime_error("the .npy shape is not a tuple of sizes");
+    shape.push_back(std::stol(header.substr(pos, digits - pos)));
+    pos = digits;
+    while (pos < header.size() && header[pos] == ' ') ++pos;
+    if (pos < header.size() && header[pos] == ',') ++pos;
+    else if (pos >= header.size() || header[pos] != ')') throw std::runtime_error("the .npy shape is not a tuple of sizes");
+  }
+  return shape;
+}
+
+}  // namespace
+
+std::string encode_npy(const HostArray& a) {
+  std::string header = std::string("{'descr': '") + descr(a.spec.dtype) +
+                       "', 'fortran_order': False, 'shape': " + shape_text(a.spec.shape) + ", }";
   // Magic (6) + version (2) + header length (2) + header, padded with spaces to a multiple of 64, ending in \n.
   const std::size_t unpadded = 10 + header.size() + 1;
   header.append((64 - unpadded % 64) % 64, ' ');
@@ -19,34 +58,39 @@ std::string encode_npy(const std::vector<float>& values, long rows, long cols) {
   out += static_cast<char>(header.size() & 0xFF);
   out += static_cast<char>((header.size() >> 8) & 0xFF);
   out += header;
-  const std::size_t offset = out.size();
-  out.resize(offset + values.size() * sizeof(float));
-  std::memcpy(&out[offset], values.data(), values.size() * sizeof(float));  // x86 and ARM are little-endian
+  out.append(a.bytes.begin(), a.bytes.end());  // x86 and ARM are little-endian
   return out;
 }
 
-std::vector<float> decode_npy(const std::string& bytes, long* rows, long* cols) {
+HostArray decode_npy(const std::string& bytes, const std::string& name) {
   if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw std::runtime_error("not a .npy file");
   if (bytes[6] != 1) throw std::runtime_error("only .npy version 1.0 is supported");
   const std::size_t header_len = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
   if (bytes.size() < 10 + header_len) throw std::runtime_error("the .npy header is cut short");
   const std::string header = bytes.substr(10, header_len);
-  if (header.find("'<f4'") == std::string::npos) throw std::runtime_error("the array is not float32 ('<f4')");
+  HostArray a;
+  a.spec.name = name;
+  bool known = false;
+  for (DType d : {DType::f32, DType::i32, DType::u8})
+    if (header.find(std::string("'") + descr(d) + "'") != std::string::npos) {
+      a.spec.dtype = d;
+      known = true;
+    }
+  if (!known) throw std::runtime_error("the array is not float32, int32 or uint8 ('<f4', '<i4', '|u1')");
   if (header.find("'fortran_order': False") == std::string::npos)
     throw std::runtime_error("the array is in Fortran order");
-  std::smatch m;
-  if (!std::regex_search(header, m, std::regex(R"('shape': \((\d+), (\d+)\))")))
-    throw std::runtime_error("the array is not 2-D");
-  *rows = std::stol(m[1]);
-  *cols = std::stol(m[2]);
+  a.spec.shape = parse_shape(header);
   const std::size_t data_bytes = bytes.size() - 10 - header_len;
-  const std::size_t count = static_cast<std::size_t>(*rows) * static_cast<std::size_t>(*cols);
-  if ((*cols != 0 && count / static_cast<std::size_t>(*cols) != static_cast<std::size_t>(*rows)) ||
-      count > data_bytes / sizeof(float) || data_bytes != count * sizeof(float))
-    throw std::runtime_error("the data size does not match the shape");
-  std::vector<float> values(count);
-  std::memcpy(values.data(), bytes.data() + 10 + header_len, count * sizeof(float));
-  return values;
+  // Count the elements without overflowing: a header may claim any shape.
+  std::size_t count = 1;
+  for (long extent : a.spec.shape) {
+    const std::size_t e = static_cast<std::size_t>(extent);
+    if (e != 0 && count > data_bytes / e) throw std::runtime_error("the data size does not match the shape");
+    count *= e;
+  }
+  if (data_bytes != count * dtype_size(a.spec.dtype)) throw std::runtime_error("the data size does not match the shape");
+  a.bytes.assign(bytes.begin() + 10 + static_cast<long>(header_len), bytes.end());
+  return a;
 }
 
 }  // namespace kit

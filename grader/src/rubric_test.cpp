@@ -47,28 +47,34 @@ TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
   EXPECT_EQ(r.path, real_rubric("matmul-naive"));
   EXPECT_EQ(r.assignment, "matmul-naive");
   EXPECT_EQ(r.title, "Naive matrix multiplication");
-  EXPECT_EQ(r.problem, "matmul");
+  // Without `functions`, one function named after the student's file, solving the rubric's problem.
+  ASSERT_EQ(r.functions.size(), 1u);
+  EXPECT_EQ(r.functions[0].name, "matmul_naive");
+  EXPECT_EQ(r.functions[0].problem, find_problem("matmul"));
   EXPECT_EQ(r.student_files, std::vector<std::string>{"matmul_naive.cu"});
   EXPECT_TRUE(r.square);
-  EXPECT_EQ(r.tile_width, 16);
+  EXPECT_EQ(r.square_name, "Width");
+  EXPECT_TRUE(r.knobs.empty());
   EXPECT_EQ(r.seed, 408001u);
-  EXPECT_EQ(r.tolerance.policy, "reduction-length");
+  EXPECT_EQ(r.tolerance.policy, Tolerance::Policy::reduction_length);
   EXPECT_EQ(r.tolerance.safety, 4.0);
 
   ASSERT_EQ(r.correctness.size(), 4u);
   const CorrectnessGroup& small = r.correctness[0];
   EXPECT_EQ(small.name, "small sizes");
   EXPECT_EQ(small.points, 10);
-  EXPECT_EQ(small.visibility, "visible");
+  EXPECT_EQ(small.visibility, Visibility::visible);
+  EXPECT_EQ(small.function, 0u);
+  EXPECT_EQ(small.inputs, "");
   EXPECT_EQ(small.seeds, 3);
   // A square size is one Width, expanded to all three matmul dimensions.
   EXPECT_EQ(small.shapes, (std::vector<Dims>{{1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {5, 5, 5}}));
   EXPECT_EQ(small.random.count, 0);
-  EXPECT_TRUE(small.tile_widths.empty());
+  EXPECT_TRUE(small.builds.empty());
   EXPECT_EQ(r.correctness[2].name, "not a multiple of the block");
   EXPECT_EQ(r.correctness[2].shapes.size(), 8u);
   const CorrectnessGroup& hidden = r.correctness[3];
-  EXPECT_EQ(hidden.visibility, "hidden");
+  EXPECT_EQ(hidden.visibility, Visibility::hidden);
   EXPECT_TRUE(hidden.shapes.empty());
   EXPECT_EQ(hidden.random.count, 6);
   EXPECT_EQ(hidden.random.min, 1);
@@ -76,10 +82,14 @@ TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
 
   EXPECT_EQ(r.performance.shape, (Dims{4096, 4096, 4096}));
   EXPECT_EQ(r.performance.label, "Width 4096");
+  EXPECT_EQ(r.performance.metric, Metric::gflops);  // the problem's own
   ASSERT_EQ(r.performance.baselines.size(), 1u);
   EXPECT_EQ(r.performance.baselines[0].name, "reference");
   EXPECT_EQ(r.performance.baselines[0].assignment, "matmul-naive");  // defaults to the rubric's own
   EXPECT_EQ(r.performance.baselines[0].file, "solutions/matmul-naive/matmul_naive.cu");
+  EXPECT_EQ(r.performance.baselines[0].function, "");  // timed through each item's own function
+  EXPECT_EQ(r.performance.items[0].baseline_function, "matmul_naive");
+  EXPECT_EQ(r.performance.items[0].baseline_problem, find_problem("matmul"));
   ASSERT_EQ(r.performance.items.size(), 1u);
   const PerformanceItem& item = r.performance.items[0];
   EXPECT_EQ(item.baseline, "reference");
@@ -105,8 +115,11 @@ TEST(RubricLoad, MatmulRectLoadsRectangularSizesTileWidthsAndTechnique) {
   // JxKxL sizes keep their three dimensions in order.
   EXPECT_EQ(r.correctness[2].shapes.front(), (Dims{67, 53, 64}));
   EXPECT_EQ(r.correctness[2].shapes.back(), (Dims{3, 100, 2}));
-  EXPECT_EQ(r.correctness[3].tile_widths, (std::vector<int>{8, 32}));
-  EXPECT_EQ(r.correctness[4].visibility, "hidden");
+  ASSERT_EQ(r.correctness[3].builds.size(), 2u);
+  EXPECT_EQ(describe_knobs(r.correctness[3].builds[0]), "TILE_WIDTH 8");
+  EXPECT_EQ(describe_knobs(r.correctness[3].builds[1]), "TILE_WIDTH 32");
+  EXPECT_EQ(r.correctness[4].visibility, Visibility::hidden);
+  EXPECT_EQ(describe_knobs(r.knobs), "TILE_WIDTH 16");
   EXPECT_EQ(r.performance.shape, (Dims{4096, 2048, 3072}));
   EXPECT_EQ(r.performance.label, "4096x2048x3072");
   ASSERT_EQ(r.performance.baselines.size(), 2u);
@@ -128,12 +141,17 @@ TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
   const Rubric r = load_rubric(real_rubric("matmul-tiled"), kKitRoot);
   EXPECT_EQ(r.assignment, "matmul-tiled");
   EXPECT_TRUE(r.square);
-  EXPECT_EQ(r.correctness[2].tile_widths, (std::vector<int>{8, 32}));
+  ASSERT_EQ(r.correctness[2].builds.size(), 2u);
+  EXPECT_EQ(knob_value(r.correctness[2].builds[1], "TILE_WIDTH", 0), 32);
   EXPECT_EQ(r.correctness[2].shapes, (std::vector<Dims>{{17, 17, 17}, {33, 33, 33}, {100, 100, 100}}));
   ASSERT_EQ(r.performance.baselines.size(), 2u);
   EXPECT_EQ(r.performance.baselines[0].assignment, "matmul-tiled");
   EXPECT_EQ(r.performance.baselines[1].name, "naive");
   EXPECT_EQ(r.performance.baselines[1].assignment, "matmul-naive");
+  // Through another assignment's harness, the baseline is timed as the entry its file is named after.
+  EXPECT_EQ(r.performance.baselines[1].function, "matmul_naive");
+  EXPECT_EQ(r.performance.items[1].baseline_function, "matmul_naive");
+  EXPECT_EQ(r.performance.items[0].baseline_function, "matmul_tiled");
   EXPECT_EQ(total_points(r), 100);
 }
 
@@ -141,12 +159,12 @@ TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
   const Rubric r = load_rubric(fixture("minimal"), kKitRoot);
   EXPECT_EQ(r.assignment, "minimal");
   EXPECT_FALSE(r.square);
-  EXPECT_EQ(r.tile_width, 16);
+  EXPECT_TRUE(r.knobs.empty());
   EXPECT_EQ(r.seed, 1u);
-  EXPECT_EQ(r.tolerance.policy, "reduction-length");
+  EXPECT_EQ(r.tolerance.policy, Tolerance::Policy::reduction_length);
   EXPECT_EQ(r.tolerance.safety, 4.0);
   ASSERT_EQ(r.correctness.size(), 1u);
-  EXPECT_EQ(r.correctness[0].visibility, "visible");
+  EXPECT_EQ(r.correctness[0].visibility, Visibility::visible);
   EXPECT_EQ(r.correctness[0].seeds, 3);
   EXPECT_EQ(r.correctness[0].shapes, std::vector<Dims>{(Dims{3, 4, 5})});
   EXPECT_TRUE(r.performance.shape.empty());
@@ -163,6 +181,8 @@ TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
 TEST(RubricShape, SquareRubricsDescribeAWidthOthersAllDimensions) {
   Rubric square;
   square.square = true;
+  EXPECT_EQ(describe_shape(square, {17, 17, 17}), "size 17");
+  square.square_name = "Width";
   EXPECT_EQ(describe_shape(square, {17, 17, 17}), "Width 17");
   Rubric rect;
   EXPECT_EQ(describe_shape(rect, {67, 53, 64}), "67x53x64");
@@ -240,6 +260,23 @@ TEST(RubricInvalid, MissingFileIsReportedAsMissing) {
 
 TEST(RubricInvalid, AssignmentKeyMustNameTheRubricsFolder) {
   expect_error_at("folder-mismatch", 1, 13, "the rubric is in the folder 'folder-mismatch'");
+}
+
+TEST(RubricInvalid, BuildSettingAnUndeclaredKnobIsReportedAtTheKnob) {
+  expect_error_at("undeclared-knob", 9, 32, "'TILE_DIM' is not one of the rubric's knobs (TILE_WIDTH)");
+}
+
+TEST(RubricInvalid, GroupNamingAnUnlistedFunctionIsReportedAtTheName) {
+  expect_error_at("unknown-function", 9, 15, "no function named 'matmul_tiles' (the rubric's functions: matmul_tiled)");
+}
+
+TEST(RubricInvalid, UnknownInputsAreReportedWithTheProblemsOwn) {
+  expect_error_at("unknown-inputs", 8, 13,
+                  "the problem matmul has no inputs named 'half-precision' (it has exact, full-mantissa)");
+}
+
+TEST(RubricInvalid, SquareMustBeABooleanOrAName) {
+  expect_error_at("bad-square", 5, 9, "square must be true, false or the name of the one size");
 }
 
 TEST(RubricInvalid, AssignmentFolderNeedsAHarness) {

@@ -5,7 +5,9 @@
 namespace kit {
 
 double curve_fraction(const std::vector<CurvePoint>& curve, double ratio) {
-  if (curve.empty()) return 0;
+  // A ratio that is not a number (a time of 0, a baseline that did no work) earns nothing, never the
+  // curve's last fraction.
+  if (curve.empty() || !std::isfinite(ratio) || ratio < 0) return 0;
   if (ratio <= curve.front().ratio) return curve.front().fraction;
   if (ratio >= curve.back().ratio) return curve.back().fraction;
   for (std::size_t i = 1; i < curve.size(); ++i) {

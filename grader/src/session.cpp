@@ -17,32 +17,37 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
 
 }  // namespace
 
-const BuildOutcome& student_runner(Session& s, const std::string& flavour, int tile_width) {
+const BuildOutcome& student_runner(Session& s, const std::string& flavour, const Knobs& build) {
   BuildSpec spec;
   spec.backend = s.backend;
   spec.flavour = s.backend == Backend::cpu ? flavour : "fast";
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
-  spec.tile_width = tile_width;
-  const std::string key = "student-" + spec.flavour + "-tw" + std::to_string(tile_width);
+  spec.defines = build;
+  const std::string key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
   return build_once(s, key, spec);
 }
 
-const BuildOutcome& baseline_runner(Session& s, const std::string& name, const std::string& assignment,
-                                    const std::string& file) {
+const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, const std::string& file) {
   BuildSpec spec;
   spec.backend = s.backend;
   spec.assignment_dir = (fs::path(s.kit_root) / "assignments" / assignment).string();
   spec.source = (fs::path(s.kit_root) / file).string();
-  return build_once(s, "baseline-" + name, spec);
+  std::string key = "baseline-" + assignment + "-" + file;
+  for (char& c : key)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
+  return build_once(s, key, spec);
 }
 
-const Expected& reference_for(Session& s, const Dims& dims, std::uint64_t seed) {
-  const std::string key = format_dims(dims) + "/" + std::to_string(seed);
-  auto found = s.references.find(key);
-  if (found != s.references.end()) return found->second;
-  const Arrays inputs = s.problem->inputs->generate_inputs(dims, seed);
-  return s.references.emplace(key, s.problem->reference(dims, inputs)).first->second;
+const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
+  const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" + std::to_string(seed);
+  auto found = s.case_data.find(key);
+  if (found != s.case_data.end()) return found->second;
+  const Problem& problem = *t.function->problem;
+  CaseData data;
+  data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
+  data.expected = problem.reference(t.dims, data.inputs);
+  return s.case_data.emplace(key, std::move(data)).first->second;
 }
 
 }  // namespace kit

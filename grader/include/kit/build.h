@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "kit/knobs.h"
+
 namespace kit {
 
 enum class Backend { cuda, cpu };
@@ -16,7 +18,7 @@ struct BuildSpec {
   std::string flavour = "fast";     // cpu: fast | asan | tsan
   std::string assignment_dir;       // assignments/<name>, holding harness.cpp and the contract header
   std::string source;               // the student's .cu file
-  int tile_width = 0;               // > 0: -DTILE_WIDTH=<w>
+  Knobs defines;                    // -D<name>=<value> for each
   std::string output_dir;           // where the runner and intermediate files go
   double timeout_s = 180;
 };

@@ -24,7 +24,6 @@ struct BuildConfig {
   std::string cuda_include_dir;
   std::string gpu_probe;            // kit-gpu-probe; empty without nvcc
   std::string cuda_runner_library;  // empty without nvcc
-  std::string problem_inputs_library;
   std::string common_library;
   bool cpu_backend = false;
   std::vector<std::string> cpu_include_dirs;

@@ -13,8 +13,8 @@
 namespace kit {
 
 enum class RecordType : char {
-  json = 'J',    // a UTF-8 JSON object: what happened in a case, a timing, the device
-  floats = 'F',  // raw float32 values of one output array, in the order of the JSON record before it
+  json = 'J',   // a UTF-8 JSON object: what happened in a case, a timing, the device
+  array = 'A',  // the raw bytes of one output array, in the order of the JSON record before it
 };
 
 struct Record {

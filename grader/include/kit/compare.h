@@ -1,21 +1,24 @@
-// Compares a student's output with the fp64 reference and describes what is wrong in a way that teaches:
-// the first wrong elements by (row, col), expected against got, and a map of which output tiles are wrong.
+// Compares a student's output with the reference, element by element, and describes what is wrong in
+// words every problem shares: how many elements, which ones first, expected against got, the largest
+// error. What a failure means for one problem (matmul's map of wrong tiles) is the problem's own
+// explain function (problem.h).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "kit/rubric.h"
+#include "kit/array.h"
+#include "kit/tolerance.h"
 
 namespace kit {
 
 struct Mismatch {
-  long row = 0;
-  long col = 0;
+  std::size_t index = 0;
   double expected = 0;
-  float got = 0;
-  bool never_written = false;  // still holds the poison the harness wrote before the run
+  double got = 0;
+  bool never_written = false;  // still holds the poison the runner wrote before the run
 };
 
 struct Comparison {
@@ -25,23 +28,19 @@ struct Comparison {
   std::size_t non_finite = 0;     // NaN or Inf where the reference is finite (never the poison)
   double max_error = 0;           // over finite wrong elements
   std::vector<Mismatch> first;    // the first few, in row-major order
-  long tile_rows = 0, tile_cols = 0;  // the map's size in cells
-  long tiles_per_cell = 1;            // > 1 when a big output is summarised
-  std::vector<std::string> tile_map;  // one string per row of cells: '.' right, 'X' wrong
+  std::vector<bool> wrong_elements;  // one flag per element, for maps of where the errors are
   bool passed() const { return wrong == 0; }
 };
 
-Comparison compare_output(const std::vector<float>& got, const std::vector<double>& expected,
-                          const std::vector<double>& error_scales, long rows, long cols,
-                          const Tolerance& tolerance, int tile_width);
+// `seed` is the input seed of the run, which fixes the poison of integer outputs (poison.h).
+Comparison compare_output(const HostArray& got, const std::vector<double>& expected,
+                          const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed);
 
 // "33 of 289 elements wrong", "all 289 elements never written", ...
 std::string summarize(const Comparison& c);
 
-// The lines under the summary: first wrong elements, the largest error, the map with a hint.
-std::string explain(const Comparison& c, const std::string& array_name, int tile_width);
-
-// True when the float holds the harness's poison bits.
-bool is_poison(float value);
+// The lines under the summary: the first wrong elements by position, expected against got, and the
+// largest error. No trailing newline.
+std::string explain_mismatches(const Comparison& c, const ArraySpec& output);
 
 }  // namespace kit

@@ -1,24 +1,34 @@
-// What an assignment's harness.cpp gives the runner: which problem the student's file solves, which sizes
-// the contract allows, and how to call the student's host function on device arrays the runner owns.
+// What an assignment's harness.cpp gives the runner: the student's functions it can call, each by name,
+// on device arrays the runner owns and fills. The grader picks the function (the rubric's `functions`)
+// and the arrays; the harness only binds the contract's signature to them.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
-#include "kit/problem.h"
+#include "kit/array.h"
 
 namespace kit {
 
 struct DeviceArrays {
-  std::vector<const float*> inputs;
-  std::vector<float*> outputs;
+  std::vector<const void*> inputs;
+  std::vector<void*> outputs;
+  std::vector<std::size_t> input_bytes, output_bytes;
+
+  template <class T>
+  const T* in(std::size_t i) const { return static_cast<const T*>(inputs[i]); }
+  template <class T>
+  T* out(std::size_t i) const { return static_cast<T*>(outputs[i]); }
+};
+
+struct HarnessEntry {
+  const char* name;  // the student's function, as the rubric names it: "transpose_padded"
+  void (*call)(const DeviceArrays& arrays, const Dims& dims);
 };
 
 struct Harness {
-  const char* assignment;  // "matmul-tiled"
-  const char* problem;     // "matmul": the ProblemInputs the runner generates inputs with
-  // The sizes the student's function can express (square assignments need j == k == l); nullptr: any.
-  bool (*accepts)(const Dims&);
-  void (*call_student)(const DeviceArrays&, const Dims&);
+  const char* assignment;  // "transpose"
+  std::vector<HarnessEntry> entries;
 };
 
 }  // namespace kit

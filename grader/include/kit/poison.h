@@ -1,9 +1,27 @@
-// The bit pattern the runner writes into every output element before the student's code runs: a quiet
-// NaN with a payload no arithmetic produces, so an element still holding it was never written.
+// The bit pattern the runner writes into every output element before the student's code runs, so an
+// element still holding it afterwards was never written.
+//
+// For f32 it is a quiet NaN with a payload no arithmetic produces. Integers have no value arithmetic
+// cannot produce, so their pattern changes with the input seed: an element never written holds that
+// seed's pattern in every seed, while a right answer equals it only by a rare coincidence (and then it
+// is right anyway).
 #pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kit/array.h"
 
 namespace kit {
 
-constexpr unsigned kPoisonBits = 0x7FDEAD00u;
+constexpr std::uint32_t kPoisonBits = 0x7FDEAD00u;
+
+// The pattern of one element: 4 bytes for f32 and i32, the low byte for u8.
+std::uint32_t poison_bits(DType dtype, std::uint64_t seed);
+
+// True when element `index` holds the pattern.
+bool is_poison(const HostArray& array, std::size_t index, std::uint64_t seed);
+
+void fill_poison(HostArray& array, std::uint64_t seed);
 
 }  // namespace kit

@@ -1,66 +1,91 @@
-// What a problem is to the kit: the arrays it takes and gives, how inputs are generated, and (for the
-// grader only) the fp64 reference, the error each element may have, and the work it does.
+// What a problem is to the kit: its named axes, its typed input and output arrays, how its inputs are
+// drawn, the fp64 (or exact) reference and the error each element may have, the work it does and the
+// metric it is scored in, and how a failure is explained in its own terms.
 //
-// The runner (which links student code) gets only the input half, ProblemInputs: the reference and the
-// tolerance live in a library the runner never links, so a student cannot call them.
+// Problems live in assignments/problems/<name>/, one folder each, and are found by the build: the
+// grading core never names one. Runners never see a problem: the grader tells them the arrays to make
+// (runner_case.h), so a student's process cannot reach the reference.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "kit/array.h"
+#include "kit/compare.h"
+#include "kit/knobs.h"
+#include "kit/recipe.h"
+
 namespace kit {
 
-// A problem's sizes, in the order of ProblemInputs::dim_names. Matmul: {j, k, l}.
-using Dims = std::vector<long>;
-
-struct ArrayShape {
-  std::string name;  // "M"
-  long rows = 0;
-  long cols = 0;
-  std::size_t count() const { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
+// One way of drawing a problem's inputs: a recipe per input array, in order. A problem's first variant
+// is its default; a rubric group may ask for another by name.
+struct InputVariant {
+  std::string name;  // "exact", "full-mantissa"
+  std::vector<Recipe> recipes;
 };
 
-using Arrays = std::vector<std::vector<float>>;
-
-struct ProblemInputs {
-  std::string name;                                   // "matmul"
-  std::vector<std::string> dim_names;                 // {"j", "k", "l"}
-  std::vector<ArrayShape> (*input_shapes)(const Dims&);
-  std::vector<ArrayShape> (*output_shapes)(const Dims&);
-  Arrays (*generate_inputs)(const Dims&, std::uint64_t seed);
+enum class Metric {
+  gflops,  // floating-point operations per second
+  gbps,    // effective bandwidth: (bytes read + bytes written) per second, as the course defines it
 };
+const char* metric_unit(Metric metric);  // "GFLOP/s", "GB/s"
+bool parse_metric(const std::string& unit, Metric* metric);
 
-// The arithmetic a problem does, for throughput: GFLOP/s = flops / seconds / 1e9.
+// The work one call does: the fewest bytes that must move (each input read once, each output written
+// once) and the arithmetic.
 struct Work {
   double flops = 0;
-  double bytes = 0;  // the fewest bytes that must move: each input read once, each output written once
+  double bytes_read = 0;
+  double bytes_written = 0;
 };
 
-// Expected outputs, and per element the rounding error a correct float computation can make (for a sum
-// or a product, it grows with the reduction length). The rubric's tolerance policy turns the scale into
-// the error it allows; see compare.h.
+// Work per second in the metric's unit (1e9 operations or bytes per second).
+double throughput(const Work& work, Metric metric, double seconds);
+
+// Expected outputs, and per element the rounding error a correct computation can make (for a sum or a
+// product it grows with the reduction length; 0 for exact results). The rubric's tolerance policy turns
+// the scale into the error it allows (tolerance.h).
 struct Expected {
   std::vector<std::vector<double>> values;
   std::vector<std::vector<double>> error_scales;
 };
 
-struct ProblemDef {
-  const ProblemInputs* inputs;
+// A wrong output, handed to the problem to explain in its own words: what was compared, and what the
+// student's code was given and gave back, so a problem can recognise a known wrong answer.
+struct Failure {
+  const Comparison& comparison;
+  const HostArray& got;   // the wrong output
+  const Arrays& inputs;   // the inputs of that run
+  const Dims& dims;
+  const Knobs& knobs;     // the build's compile-time constants, the rubric's defaults included
+};
+
+struct Problem {
+  std::string name;               // "matmul"
+  std::vector<std::string> axes;  // {"j", "k", "l"}
+  std::vector<ArraySpec> (*inputs)(const Dims&);
+  std::vector<ArraySpec> (*outputs)(const Dims&);
+  std::vector<InputVariant> variants;
   Expected (*reference)(const Dims&, const Arrays& inputs);
   // One element of one output, for spot checks of outputs too large to recompute whole.
   double (*reference_element)(const Dims&, const Arrays& inputs, std::size_t output, std::size_t index,
                               double* error_scale);
   Work (*work)(const Dims&);
+  Metric metric;  // what its throughput is naturally measured in
+  // Lines that say what the wrong elements mean (a map, a likely cause); nullptr when the generic
+  // lines of compare.h say it all.
+  std::string (*explain)(const Failure&);
 };
 
-// The input halves, linked into runners; nullptr for an unknown name.
-const ProblemInputs* find_problem_inputs(const std::string& name);
-// The whole definitions, for the grader; nullptr for an unknown name.
-const ProblemDef* find_problem(const std::string& name);
+// nullptr for an unknown name.
+const Problem* find_problem(const std::string& name);
+std::vector<std::string> problem_names();
 
-// "17x17x17"
-std::string format_dims(const Dims& dims);
+// The variant of that name; nullptr when the problem has none.
+const InputVariant* find_variant(const Problem& problem, const std::string& name);
+
+// The inputs of one case, drawn from `variant`'s recipes.
+Arrays generate_inputs(const Problem& problem, const InputVariant& variant, const Dims& dims, std::uint64_t seed);
 
 }  // namespace kit

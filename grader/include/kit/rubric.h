@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "kit/knobs.h"
 #include "kit/problem.h"
+#include "kit/tolerance.h"
 
 namespace kit {
 
@@ -19,6 +21,12 @@ struct RubricError : std::runtime_error {
   int column;  // 1-based
 };
 
+// One of the student's functions the harness can call, and the problem it solves.
+struct Function {
+  std::string name;  // "transpose_padded": the harness entry
+  const Problem* problem = nullptr;
+};
+
 // Random sizes drawn at grading time from the rubric's seed (or the one given with --seed).
 struct RandomSizes {
   int count = 0;
@@ -26,28 +34,35 @@ struct RandomSizes {
   long max = 1;
 };
 
+enum class Visibility { visible, hidden, after_due_date };
+const char* visibility_name(Visibility visibility);  // Gradescope's words: "visible", "hidden", "after_due_date"
+
 struct CorrectnessGroup {
   std::string name;
   double points = 0;
-  std::string visibility = "visible";  // visible | hidden | after_due_date
-  std::vector<Dims> shapes;            // explicit sizes, as full problem dims
-  RandomSizes random;                  // random sizes (count 0: none)
-  std::vector<int> tile_widths;        // builds with -DTILE_WIDTH=w; empty: the default build only
-  int seeds = 3;                       // input seeds per size
+  Visibility visibility = Visibility::visible;
+  std::size_t function = 0;      // index into Rubric::functions
+  std::vector<Dims> shapes;      // explicit sizes, as full problem dims
+  RandomSizes random;            // random sizes (count 0: none)
+  std::vector<Knobs> builds;     // -D builds, each setting some knobs; empty: the default build only
+  std::string inputs;            // the problem's input variant; empty: its first
+  int seeds = 3;                 // input seeds per size
 };
 
-struct Tolerance {
-  std::string policy = "reduction-length";  // reduction-length | exact
-  double safety = 4.0;                      // multiplies the problem's error scale
-};
-
+// A runner timed beside the student's: a file built with an assignment's harness.
 struct Baseline {
-  std::string name;        // "reference", "naive"
+  std::string name;        // "reference", "naive", "cudaMemcpy"
   std::string assignment;  // whose harness builds it (defaults to the rubric's own)
   std::string file;        // relative to the kit's source folder
+  std::string function;    // the entry it is timed through; empty: the item's own function (see below)
+  const Problem* problem = nullptr;  // whose work model counts its throughput; nullptr: the item's
 };
 
-// A point in a scoring curve: at `ratio` (the student's speed over the baseline's) the item earns
+// The entry every runner has besides its harness's: cudaMemcpy of the first input to the first output,
+// device to device, the bandwidth a memory-bound kernel is measured against.
+constexpr const char* kDeviceCopyEntry = "cudaMemcpy";
+
+// A point in a scoring curve: at `ratio` (the student's throughput over the baseline's) the item earns
 // `fraction` of its points. Linear between points, flat beyond the ends.
 struct CurvePoint {
   double ratio = 0;
@@ -56,14 +71,18 @@ struct CurvePoint {
 
 struct PerformanceItem {
   std::string name;
+  std::size_t function = 0;  // the student's function timed, index into Rubric::functions
   std::string baseline;
+  std::string baseline_function;           // the entry the baseline is timed through for this item
+  const Problem* baseline_problem = nullptr;
   double points = 0;
   std::vector<CurvePoint> curve;
 };
 
 struct Performance {
-  Dims shape;  // empty: no performance section
-  std::string label;  // "Width 4096" or "4096x2048x3072"
+  Dims shape;          // empty: no performance section
+  std::string label;   // "Width 4096" or "4096x2048x3072"
+  Metric metric = Metric::gflops;
   std::vector<Baseline> baselines;
   std::vector<PerformanceItem> items;
   int rounds = 3;          // interleaved student/baseline measurements, each a separate process
@@ -93,10 +112,11 @@ struct Rubric {
   std::string path;        // the file it was read from
   std::string assignment;  // folder name under assignments/
   std::string title;
-  std::string problem;     // "matmul"
+  std::vector<Function> functions;  // the first is the default of every group and item
   std::vector<std::string> student_files;
-  bool square = false;     // sizes are a single Width: j = k = l
-  int tile_width = 16;     // the default build's tile width, for the map of wrong tiles
+  bool square = false;     // sizes are one number that every axis takes (matmul: Width, j = k = l)
+  std::string square_name = "size";  // what that number is called in test names: "Width 17"
+  Knobs knobs;             // the contract's compile-time constants with their default values
   std::uint64_t seed = 1;  // the public seed of visible cases and datasets
   Tolerance tolerance;
   std::vector<CorrectnessGroup> correctness;

@@ -7,14 +7,19 @@
 #include <string>
 
 #include "kit/build.h"
+#include "kit/cases.h"
 #include "kit/problem.h"
 #include "kit/rubric.h"
 
 namespace kit {
 
+struct CaseData {
+  Arrays inputs;
+  Expected expected;
+};
+
 struct Session {
   Rubric rubric;
-  const ProblemDef* problem = nullptr;
   std::string kit_root;
   std::string assignment_dir;
   std::string source;    // the student's file
@@ -22,17 +27,18 @@ struct Session {
   std::string work_dir;  // a private temporary folder, removed at the end
   std::uint64_t grading_seed = 0;
   std::map<std::string, BuildOutcome> builds;
-  std::map<std::string, Expected> references;  // by dims and seed
+  std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed
 };
 
-// The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and tile width (0: default).
-const BuildOutcome& student_runner(Session& session, const std::string& flavour, int tile_width);
+// The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
+// the default build).
+const BuildOutcome& student_runner(Session& session, const std::string& flavour, const Knobs& build);
 
-// A baseline's runner (cuda only): `file` relative to the kit root, built with `assignment`'s harness.
-const BuildOutcome& baseline_runner(Session& session, const std::string& name, const std::string& assignment,
-                                    const std::string& file);
+// A baseline's runner (cuda only): `file` relative to the kit root, built with `assignment`'s harness. Two
+// baselines of the same file and harness share one build.
+const BuildOutcome& baseline_runner(Session& session, const std::string& assignment, const std::string& file);
 
-// The reference outputs for a size and seed, computed once.
-const Expected& reference_for(Session& session, const Dims& dims, std::uint64_t seed);
+// The inputs of a case's size and seed, and the reference outputs for them, computed once.
+const CaseData& case_data(Session& session, const TestCase& test, std::uint64_t seed);
 
 }  // namespace kit

@@ -2,12 +2,22 @@
 // and the problem's error scale for that element.
 #pragma once
 
-#include "kit/rubric.h"
+#include <string>
 
 namespace kit {
 
-// reduction-length: safety x the scale (which grows with the length of the sum), plus a hair for zeros;
-// exact: no error at all (copies, transposes).
+struct Tolerance {
+  enum class Policy {
+    reduction_length,  // safety x the problem's error scale, which grows with the length of a sum
+    exact,             // no error at all: copies, transposes, integer results
+  };
+  Policy policy = Policy::reduction_length;
+  double safety = 4.0;
+};
+
+const char* policy_name(Tolerance::Policy policy);  // "reduction-length", "exact"
+
+// reduction-length: safety x the scale, plus a hair so an exact zero passes; exact: nothing.
 double allowed_error(const Tolerance& tolerance, double error_scale);
 
 }  // namespace kit
