@@ -10,8 +10,8 @@
 //                        [--same-output-as PROGRAM] -- PROGRAM [ARGS...]
 //
 // --blocks sets KITCPU_ACCESS_BLOCKS (default 0, every block); with a sample, requests= is not
-// checked and no record may come from more than N blocks. --sentence: text that one of the records,
-// formatted for a student with the source at hand, must contain. --same-output-as: a build of the same
+// checked and no record may come from more than N blocks. --sentence: a regular expression (ECMAScript)
+// that one of the records, formatted for a student with the source at hand, must match. --same-output-as: a build of the same
 // program in another flavour, whose standard output with the same arguments must be identical.
 #include <kitcpu/access_report.h>
 
@@ -26,6 +26,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -241,10 +242,11 @@ int main(int argc, char** argv) {
     }
   }
   for (const std::string& wanted : o.sentences) {
+    const std::regex pattern(wanted);
     const bool found = std::any_of(sentences.begin(), sentences.end(),
-                                   [&](const std::string& s) { return s.find(wanted) != std::string::npos; });
+                                   [&](const std::string& s) { return std::regex_search(s, pattern); });
     if (!found) {
-      std::cout << "FAIL: no sentence contains \"" << wanted << "\"\n";
+      std::cout << "FAIL: no sentence matches \"" << wanted << "\"\n";
       ok = false;
     }
   }

@@ -3,10 +3,12 @@
 // a block, lanes 0-15 and 16-31. Each access line says, after "access:", what Nsight Compute counts for
 // it per request (the swapped kernel's two loads average 8.5 sectors, its store 16, as measured on an
 // H200) and, with every block recorded, how many requests Width 64 makes: checked by
-// kitcpu_expect_access. Usage: matmul_mapping [Width] [--time] (default 64); prints a hash of each
-// output, so that two builds can be compared, and exits 1 on a wrong result.
+// kitcpu_expect_access. Usage: matmul_mapping [Width] [--time [runs]] (default 64); prints a hash of
+// each output, so that two builds can be compared, and exits 1 on a wrong result; --time runs each
+// kernel `runs` times (default 1) and prints the median time on stderr.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -50,10 +52,12 @@ std::uint64_t fnv1a(const std::vector<float>& values) {
 
 int main(int argc, char** argv) {
   int Width = 64;
+  int runs = 1;
   bool timed = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--time") == 0) {
       timed = true;
+      if (i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     } else {
       Width = std::atoi(argv[i]);
     }
@@ -76,15 +80,20 @@ int main(int argc, char** argv) {
   const dim3 grid((Width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (Width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);
   int failures = 0;
   for (int swapped = 0; swapped < 2; ++swapped) {
-    cudaMemset(d_P, 0, n * sizeof(float));
-    const auto start = std::chrono::steady_clock::now();
-    if (swapped) {
-      matmul_swapped<<<grid, block>>>(d_M, d_N, d_P, Width);
-    } else {
-      matmul_coalesced<<<grid, block>>>(d_M, d_N, d_P, Width);
+    std::vector<double> times;
+    for (int run = 0; run < runs; ++run) {
+      cudaMemset(d_P, 0, n * sizeof(float));
+      const auto start = std::chrono::steady_clock::now();
+      if (swapped) {
+        matmul_swapped<<<grid, block>>>(d_M, d_N, d_P, Width);
+      } else {
+        matmul_coalesced<<<grid, block>>>(d_M, d_N, d_P, Width);
+      }
+      cudaDeviceSynchronize();
+      times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
-    cudaDeviceSynchronize();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::sort(times.begin(), times.end());
+    const double seconds = times[times.size() / 2];
     cudaMemcpy(P.data(), d_P, n * sizeof(float), cudaMemcpyDeviceToHost);
     int wrong = 0;
     for (int r = 0; r < Width; ++r) {

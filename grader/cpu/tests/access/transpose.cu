@@ -2,10 +2,12 @@
 // of 32x8 threads, 4-byte floats. Each access line says, after "access:", what Nsight Compute counts
 // for it per request (sectors for global memory; bank conflicts and wavefronts for shared memory) and,
 // with every block recorded, how many requests a Width x Width matrix makes: checked by
-// kitcpu_expect_access. Usage: transpose [Width] [--time]; Width a multiple of 32 (default 64). Prints
-// a hash of every kernel's output, so that two builds can be compared, and exits 1 on a wrong result.
+// kitcpu_expect_access. Usage: transpose [Width] [--time [runs]]; Width a multiple of 32 (default 64).
+// Prints a hash of every kernel's output, so that two builds can be compared, and exits 1 on a wrong
+// result; --time runs each kernel `runs` times (default 1) and prints the median time on stderr.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -96,10 +98,12 @@ std::uint64_t fnv1a(const std::vector<float>& values) {
 
 int main(int argc, char** argv) {
   int width = 64;
+  int runs = 1;
   bool timed = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--time") == 0) {
       timed = true;
+      if (i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     } else {
       width = std::atoi(argv[i]);
     }
@@ -129,11 +133,16 @@ int main(int argc, char** argv) {
     if (timed) std::fprintf(stderr, "%s: %.4f s\n", name, seconds);
   };
   const auto run = [&](const char* name, bool transposed, auto launch) {
-    cudaMemset(d_out, 0, n * sizeof(float));
-    const auto start = std::chrono::steady_clock::now();
-    launch();
-    cudaDeviceSynchronize();
-    check(name, transposed, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    std::vector<double> seconds;
+    for (int r = 0; r < runs; ++r) {
+      cudaMemset(d_out, 0, n * sizeof(float));
+      const auto start = std::chrono::steady_clock::now();
+      launch();
+      cudaDeviceSynchronize();
+      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(seconds.begin(), seconds.end());
+    check(name, transposed, seconds[seconds.size() / 2]);
   };
   run("copy", false, [&] { copy<<<grid, block>>>(d_out, d_in); });
   run("transpose_naive", true, [&] { transpose_naive<<<grid, block>>>(d_out, d_in); });
