@@ -5,8 +5,9 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <set>
@@ -95,11 +96,16 @@ struct LaunchSample {
 
 LaunchSample g_sample;
 
-// Totals of every launch so far, merged by the workers at the end of each sampled block.
+// Totals of every launch so far, merged by the workers at the end of each sampled block, and what the
+// report needs: it is written at exit, when static objects may already be gone, so it owns its state.
 struct ProcessTotals {
   std::mutex mutex;
   std::map<SiteKey, Totals> sites;
   std::vector<std::string> student_files;  // files kernels were launched from
+  std::map<std::uintptr_t, SiteLocation> locations;  // symbolizing runs addr2line: once per site
+  std::string report_path;
+  std::chrono::steady_clock::time_point last_write;
+  bool exit_hook = false;
   std::uint64_t unrecorded = 0;
   bool told_unrecorded = false;
 };
@@ -381,16 +387,14 @@ void write_all(int fd, const std::string& text) {
 
 // Rewrites the whole report from the totals so far: written next to it, then renamed over it, so that a
 // reader never sees half a report. Called with the totals' mutex held.
-void write_report(ProcessTotals& p, const std::string& path) {
-  std::vector<std::uintptr_t> sites;
-  for (const auto& [key, totals] : p.sites) sites.push_back(key.site);
-  std::sort(sites.begin(), sites.end());
-  sites.erase(std::unique(sites.begin(), sites.end()), sites.end());
-  static std::map<std::uintptr_t, SiteLocation> known;  // symbolizing runs addr2line: once per site
+void write_report(ProcessTotals& p) {
+  std::map<std::uintptr_t, SiteLocation>& known = p.locations;
   std::vector<std::uintptr_t> fresh;
-  for (std::uintptr_t s : sites) {
-    if (!known.count(s)) fresh.push_back(s);
+  for (const auto& [key, totals] : p.sites) {
+    if (!known.count(key.site)) fresh.push_back(key.site);
   }
+  std::sort(fresh.begin(), fresh.end());
+  fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
   if (!fresh.empty()) {
     const std::vector<SiteLocation> located = locate_sites(fresh, p.student_files);
     for (std::size_t i = 0; i < fresh.size(); ++i) known[fresh[i]] = located[i];
@@ -425,11 +429,13 @@ void write_report(ProcessTotals& p, const std::string& path) {
     text += access_record_to_json_line(r) + "\n";
   }
 
+  const std::string& path = p.report_path;
   const std::string temporary = path + ".partial";
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 || (write_all(fd, text), ::close(fd) != 0) || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::fprintf(stderr, "kitcpu: cannot write KITCPU_ACCESS_REPORT file %s\n", path.c_str());
   }
+  p.last_write = std::chrono::steady_clock::now();
   if (p.unrecorded > 0 && !p.told_unrecorded) {
     p.told_unrecorded = true;
     std::fprintf(stderr,
@@ -437,6 +443,12 @@ void write_report(ProcessTotals& p, const std::string& path) {
                  "out the later ones\n",
                  kMaxPendingRequests);
   }
+}
+
+void write_report_at_exit() {
+  ProcessTotals& p = process_totals();
+  const std::lock_guard<std::mutex> lock(p.mutex);
+  write_report(p);
 }
 
 }  // namespace
@@ -467,11 +479,22 @@ void access_begin_launch(const LaunchState& launch) {
   }
 }
 
+// The report is written when the process exits, and after a launch when the last write is a second
+// old, so that a long run killed from outside still leaves most of its statistics. Not after every
+// launch: writing a file can cost a short kernel a scheduler tick, and the first write of each site
+// runs the symbolizer.
 void access_end_launch(const LaunchState&) {
   if (!g_sample.recording) return;
   ProcessTotals& p = process_totals();
   const std::lock_guard<std::mutex> lock(p.mutex);
-  write_report(p, runtime_config().access_report_path);
+  if (!p.exit_hook) {
+    p.exit_hook = true;
+    p.report_path = runtime_config().access_report_path;
+    p.last_write = std::chrono::steady_clock::now();
+    std::atexit(&write_report_at_exit);
+    return;
+  }
+  if (std::chrono::steady_clock::now() - p.last_write >= std::chrono::seconds(1)) write_report(p);
 }
 
 void access_begin_block(const LaunchState& launch, std::uint64_t block, const void* shared_begin,

@@ -1,6 +1,6 @@
 // The access flavour's recorder: groups the loads and stores of the CUDA threads of sampled blocks into
 // warp-wide requests, counts what each costs (access_counting.h), and writes the totals per kernel and
-// source location to KITCPU_ACCESS_REPORT (include/kitcpu/access_report.h).
+// source location to KITCPU_ACCESS_REPORT (include/kitcpu/access_report.h) at exit.
 //
 // The student's file is compiled with ThreadSanitizer's instrumentation but linked without its runtime:
 // tsan_entry_points.cpp defines the __tsan_* functions the compiler calls before every load and store,

@@ -31,14 +31,15 @@ int note_first_module(dl_phdr_info* info, std::size_t, void* data) {
   return 1;  // the first module is the main program: stop there
 }
 
+// Read once; never destroyed, as the report is written at exit.
 const MainProgram& main_program() {
-  static const MainProgram program = [] {
-    MainProgram p;
-    dl_iterate_phdr(&note_first_module, &p);
-    p.rows = read_line_rows("/proc/self/exe");
+  static const MainProgram* program = [] {
+    auto* p = new MainProgram();
+    dl_iterate_phdr(&note_first_module, p);
+    p->rows = read_line_rows("/proc/self/exe");
     return p;
   }();
-  return program;
+  return *program;
 }
 
 // The column of the code at `pc` when its row is on `line`; 0 otherwise.

@@ -3,8 +3,8 @@
 // sectors per request; shared memory: wavefronts and bank conflicts). The figures are for the sampled
 // blocks only (KITCPU_ACCESS_BLOCKS), summed over every launch of the kernel.
 //
-// The runtime rewrites the file named by KITCPU_ACCESS_REPORT after each launch: one JSON object per
-// line (keys: the field names below; `sectors` only for global memory, `wavefronts` and
+// The runtime writes the file named by KITCPU_ACCESS_REPORT when the process exits (and rewrites it
+// during a long run, after a launch at most once a second): one JSON object per line (keys: the field names below; `sectors` only for global memory, `wavefronts` and
 // `bank_conflicts` only for shared memory; `example` an object with the AccessExample fields, inactive
 // lanes null in `offsets`).
 #pragma once

@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
     failures += wrong != 0;
     const char* name = swapped ? "matmul_swapped" : "matmul_coalesced";
     std::printf("%s: %d wrong, output hash %016llx\n", name, wrong, static_cast<unsigned long long>(fnv1a(P)));
-    if (timed) std::fprintf(stderr, "%s: %.4f s\n", name, seconds);
+    if (timed) std::fprintf(stderr, "%s: %.6f s\n", name, seconds);
   }
   cudaFree(d_M);
   cudaFree(d_N);

@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
     }
     failures += wrong != 0;
     std::printf("%s: %d wrong, output hash %016llx\n", name, wrong, static_cast<unsigned long long>(fnv1a(out)));
-    if (timed) std::fprintf(stderr, "%s: %.4f s\n", name, seconds);
+    if (timed) std::fprintf(stderr, "%s: %.6f s\n", name, seconds);
   };
   const auto run = [&](const char* name, bool transposed, auto launch) {
     std::vector<double> seconds;
