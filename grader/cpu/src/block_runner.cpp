@@ -7,6 +7,7 @@
 
 #include <kitcpu/virtual_device.h>
 
+#include "access_recorder.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
 #include "runtime_config.h"
@@ -99,7 +100,13 @@ void BlockRunner::resume(Fiber& fiber) {
 #if KITCPU_TSAN
   __tsan_switch_to_fiber(fiber.tsan_fiber, 0);
 #endif
+#if KITCPU_ACCESS
+  access_switch_in(fiber.index);
+#endif
   fiber.context = bctx::jump_fcontext(target, &fiber).fctx;
+#if KITCPU_ACCESS
+  access_switch_out();
+#endif
 #if KITCPU_ASAN
   __sanitizer_finish_switch_fiber(asan_scheduler_fake_stack_, nullptr, nullptr);
 #endif
@@ -181,6 +188,9 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
 #endif
   }
   tls_context.dynamic_shared = arena_.begin_block(request.dynamic_shared_bytes);
+#if KITCPU_ACCESS
+  access_begin_block(launch, block, arena_.base(), arena_.capacity());
+#endif
   order_.begin_block(n, block);
   tally_.begin_block();
   tls_context.runner = this;
@@ -193,6 +203,9 @@ void BlockRunner::run_rounds(LaunchState& launch) {
       Fiber& fiber = fibers_[i];
       if (fiber.state.load(std::memory_order_relaxed) != FiberState::exited) resume(fiber);
     }
+#if KITCPU_ACCESS
+    access_end_round();  // requests never span a barrier
+#endif
     const RoundVerdict verdict = judge_round(tally_);
     if (verdict.kind == RoundVerdict::Kind::block_finished) return;
     if (verdict.kind != RoundVerdict::Kind::barrier_opens) report_divergence(launch, verdict);
@@ -206,6 +219,9 @@ void BlockRunner::run_rounds(LaunchState& launch) {
 void BlockRunner::run_block(LaunchState& launch, std::uint64_t block) {
   prepare_block(launch, block);
   run_rounds(launch);
+#if KITCPU_ACCESS
+  access_end_block();
+#endif
 #if KITCPU_TSAN
   // The next block on this worker reuses this one's shared memory and fibers; blocks on one SM are
   // ordered like this on a GPU too. Races between blocks on different workers stay visible.

@@ -6,11 +6,13 @@
 
 #include <kitcpu/runtime_api.h>
 
+#include "access_recorder.h"
 #include "block_runner.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
 #include "launch_config_check.h"
 #include "runtime_config.h"
+#include "sanitizer_support.h"
 #include "watchdog.h"
 #include "worker_pool.h"
 
@@ -81,8 +83,14 @@ void launch_kernel(const LaunchRequest& request) {
   const std::lock_guard<std::mutex> lock(r.launches);
   LaunchState launch(request);
   r.watchdog.arm(launch);
+#if KITCPU_ACCESS
+  access_begin_launch(launch);
+#endif
   r.pool.run(launch);
   r.watchdog.disarm();
+#if KITCPU_ACCESS
+  access_end_launch(launch);  // symbolizes new access sites: not part of the launch the watchdog times
+#endif
 }
 
 }  // namespace kitcpu::detail

@@ -1,5 +1,6 @@
 // Device memory is host memory. Allocations are tracked so that cudaFree of a pointer that cudaMalloc
 // never returned fails as it does on a GPU, instead of corrupting the heap.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -7,6 +8,8 @@
 
 #include <kitcpu/runtime_api.h>
 #include <kitcpu/virtual_device.h>
+
+#include "device_allocations.h"
 
 namespace kitcpu::detail {
 namespace {
@@ -55,6 +58,21 @@ cudaError_t release(void* ptr) {
 bool valid_kind(cudaMemcpyKind kind) { return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault; }
 
 }  // namespace
+
+std::vector<AddressRange> device_allocation_ranges() {
+  Allocations& a = allocations();
+  std::vector<AddressRange> ranges;
+  {
+    const std::lock_guard<std::mutex> lock(a.mutex);
+    ranges.reserve(a.sizes.size());
+    for (const auto& [pointer, size] : a.sizes) {
+      const auto begin = reinterpret_cast<std::uintptr_t>(pointer);
+      ranges.push_back(AddressRange{begin, begin + size});
+    }
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const AddressRange& x, const AddressRange& y) { return x.begin < y.begin; });
+  return ranges;
+}
 
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count,
                         std::size_t offset, cudaMemcpyKind kind, bool to_symbol) {

@@ -8,6 +8,8 @@
 
 #include <kitcpu/exit_codes.h>
 
+#include "sanitizer_support.h"
+
 namespace kitcpu::detail {
 namespace {
 
@@ -49,6 +51,15 @@ RuntimeConfig read_environment() {
     config.watchdog_seconds = *seconds;
   }
   if (const char* v = std::getenv("KITCPU_REPORT")) config.report_path = v;
+#if KITCPU_ACCESS
+  // Only the flavour that reads them rejects bad values: the others run whatever these say.
+  if (const char* v = std::getenv("KITCPU_ACCESS_REPORT")) config.access_report_path = v;
+  if (const char* v = std::getenv("KITCPU_ACCESS_BLOCKS")) {
+    const auto blocks = parse_access_blocks(v);
+    if (!blocks) reject("KITCPU_ACCESS_BLOCKS", v, "a number of blocks per launch, 0 for all");
+    config.access_blocks = *blocks;
+  }
+#endif
   return config;
 }
 
@@ -86,6 +97,8 @@ std::optional<double> parse_watchdog_seconds(std::string_view text) {
   if (copy.empty() || *end != '\0' || errno != 0 || !std::isfinite(seconds) || seconds <= 0) return std::nullopt;
   return seconds;
 }
+
+std::optional<std::uint64_t> parse_access_blocks(std::string_view text) { return parse_unsigned(text); }
 
 const RuntimeConfig& runtime_config() {
   static const RuntimeConfig config = read_environment();

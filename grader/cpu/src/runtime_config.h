@@ -5,6 +5,11 @@
 //   KITCPU_WORKERS    worker threads running blocks (default: the host's hardware concurrency)
 //   KITCPU_WATCHDOG_S seconds one launch may run before it is reported as a hang (default 20)
 //   KITCPU_REPORT     file that diagnostics are appended to, one JSON object per line (default none)
+// and, read by the access flavour only:
+//   KITCPU_ACCESS_REPORT  file the memory-access statistics are written to (default none: nothing is
+//                         recorded)
+//   KITCPU_ACCESS_BLOCKS  blocks per launch whose accesses are recorded, spread evenly over the grid;
+//                         0 = every block (default 4)
 #pragma once
 
 #include <cstdint>
@@ -25,12 +30,15 @@ struct RuntimeConfig {
   unsigned workers = 1;
   double watchdog_seconds = 20;
   std::string report_path;
+  std::string access_report_path;
+  std::uint64_t access_blocks = 4;  // 0: every block
 };
 
 // Parsers of single values; empty when the text is not valid.
 std::optional<ThreadOrderPolicy> parse_thread_order(std::string_view text);
 std::optional<unsigned> parse_worker_count(std::string_view text);
 std::optional<double> parse_watchdog_seconds(std::string_view text);
+std::optional<std::uint64_t> parse_access_blocks(std::string_view text);
 
 // The settings of this process. A value that does not parse ends the process with a message and
 // kBadEnvironmentExitCode: grading with settings other than the ones asked for would be worse.

@@ -39,5 +39,13 @@ TEST(RuntimeConfig, WatchdogSeconds) {
   EXPECT_FALSE(parse_watchdog_seconds(""));
 }
 
+TEST(RuntimeConfig, AccessBlocks) {
+  EXPECT_EQ(*parse_access_blocks("0"), 0u);
+  EXPECT_EQ(*parse_access_blocks("4"), 4u);
+  EXPECT_FALSE(parse_access_blocks("-1"));
+  EXPECT_FALSE(parse_access_blocks("all"));
+  EXPECT_FALSE(parse_access_blocks(""));
+}
+
 }  // namespace
 }  // namespace kitcpu::detail

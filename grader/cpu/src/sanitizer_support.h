@@ -1,6 +1,6 @@
 // Which checking build this translation unit belongs to, and the sanitizer interfaces it may call.
-// The same sources build the three runtime flavours: fast (none), asan (AddressSanitizer and
-// UndefinedBehaviorSanitizer) and tsan (ThreadSanitizer).
+// The same sources build the four runtime flavours: fast (none), asan (AddressSanitizer and
+// UndefinedBehaviorSanitizer), tsan (ThreadSanitizer) and access (memory-access statistics).
 #pragma once
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -24,3 +24,11 @@ extern "C" void __tsan_ignore_thread_end();
 #endif
 
 #define KITCPU_SANITIZED (KITCPU_ASAN || KITCPU_TSAN)
+
+// The access flavour's runtime is built without sanitizers, like the fast one, and with this macro
+// from CMake; the student's file it serves carries ThreadSanitizer's instrumentation (access_recorder.h).
+#if defined(KITCPU_ACCESS_FLAVOUR)
+#define KITCPU_ACCESS 1
+#else
+#define KITCPU_ACCESS 0
+#endif

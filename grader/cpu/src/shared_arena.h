@@ -30,6 +30,9 @@ class SharedArena {
   std::size_t static_bytes() const { return static_bytes_; }
   std::size_t dynamic_bytes() const { return dynamic_bytes_; }
   bool contains(const void* address) const;
+  // The whole arena, red zones included: where the access flavour looks for shared-memory addresses.
+  const unsigned char* base() const { return base_; }
+  std::size_t capacity() const { return capacity_; }
 
  private:
   struct Entry {

@@ -38,17 +38,25 @@ void parse_file_line(const std::string& text, SourceLocation& out) {
 
 #if KITCPU_SANITIZED
 
-std::vector<SourceLocation> symbolize_all(const std::vector<const void*>& addresses) {
-  std::vector<SourceLocation> out(addresses.size());
+std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const void*>& addresses) {
+  std::vector<std::vector<SourceLocation>> out(addresses.size());
   for (std::size_t i = 0; i < addresses.size(); ++i) {
-    char buffer[1024] = {};
-    // The sanitizer prints one entry per inlined frame; the first is the innermost, the code itself.
+    char buffer[4096] = {};
+    // The sanitizer prints one entry per inlined frame, innermost first.
     __sanitizer_symbolize_pc(const_cast<void*>(addresses[i]), "%f\x1f%s:%l\x1e", buffer, sizeof buffer);
-    const std::string entry = std::string(buffer).substr(0, std::string(buffer).find('\x1e'));
-    const auto separator = entry.find('\x1f');
-    if (separator == std::string::npos) continue;
-    out[i].function = entry.substr(0, separator);
-    parse_file_line(entry.substr(separator + 1), out[i]);
+    const std::string entries = buffer;
+    for (std::size_t begin = 0; begin < entries.size();) {
+      std::size_t end = entries.find('\x1e', begin);
+      if (end == std::string::npos) end = entries.size();
+      const std::string entry = entries.substr(begin, end - begin);
+      begin = end + 1;
+      const auto separator = entry.find('\x1f');
+      if (separator == std::string::npos) continue;
+      SourceLocation location;
+      location.function = entry.substr(0, separator);
+      parse_file_line(entry.substr(separator + 1), location);
+      out[i].push_back(location);
+    }
   }
   return out;
 }
@@ -60,8 +68,8 @@ bool is_position_independent(const void* base) {
   return static_cast<const Elf64_Ehdr*>(base)->e_type == ET_DYN;
 }
 
-std::vector<SourceLocation> symbolize_all(const std::vector<const void*>& addresses) {
-  std::vector<SourceLocation> out(addresses.size());
+std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const void*>& addresses) {
+  std::vector<std::vector<SourceLocation>> out(addresses.size());
   std::map<std::string, std::vector<std::size_t>> by_module;
   std::map<std::size_t, std::uintptr_t> module_address;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
@@ -77,7 +85,8 @@ std::vector<SourceLocation> symbolize_all(const std::vector<const void*>& addres
   for (const auto& [module, indices] : by_module) {
     std::string quoted;  // single-quoted for the shell
     for (char c : module) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    std::string command = "addr2line -C -f -e '" + quoted + "'";
+    // -a prints each address before its frames, which -i makes one or more (function, file:line) pairs.
+    std::string command = "addr2line -C -f -i -a -e '" + quoted + "'";
     for (std::size_t i : indices) {
       char hex[32];
       std::snprintf(hex, sizeof hex, " 0x%llx", static_cast<unsigned long long>(module_address[i]));
@@ -87,11 +96,21 @@ std::vector<SourceLocation> symbolize_all(const std::vector<const void*>& addres
     FILE* pipe = popen(command.c_str(), "r");
     if (pipe == nullptr) continue;
     char line[4096];
-    for (std::size_t i : indices) {
+    std::size_t next = 0;  // position in `indices` of the address the next "0x..." line opens
+    std::vector<SourceLocation>* frames = nullptr;
+    while (std::fgets(line, sizeof line, pipe) != nullptr) {
+      const std::string text(line, std::strcspn(line, "\n"));
+      // No function name starts with "0x": an identifier cannot begin with a digit.
+      if (text.compare(0, 2, "0x") == 0) {
+        frames = next < indices.size() ? &out[indices[next++]] : nullptr;
+        continue;
+      }
+      if (frames == nullptr) continue;
+      SourceLocation location;
+      location.function = text;
       if (std::fgets(line, sizeof line, pipe) == nullptr) break;
-      out[i].function = std::string(line, std::strcspn(line, "\n"));
-      if (std::fgets(line, sizeof line, pipe) == nullptr) break;
-      parse_file_line(std::string(line, std::strcspn(line, "\n")), out[i]);
+      parse_file_line(std::string(line, std::strcspn(line, "\n")), location);
+      frames->push_back(location);
     }
     pclose(pipe);
   }
@@ -102,7 +121,17 @@ std::vector<SourceLocation> symbolize_all(const std::vector<const void*>& addres
 
 }  // namespace
 
-std::vector<SourceLocation> symbolize(const std::vector<const void*>& addresses) { return symbolize_all(addresses); }
+std::vector<SourceLocation> symbolize(const std::vector<const void*>& addresses) {
+  std::vector<SourceLocation> innermost;
+  for (std::vector<SourceLocation>& frames : symbolize_all(addresses)) {
+    innermost.push_back(frames.empty() ? SourceLocation{} : std::move(frames.front()));
+  }
+  return innermost;
+}
+
+std::vector<std::vector<SourceLocation>> symbolize_inlined(const std::vector<const void*>& addresses) {
+  return symbolize_all(addresses);
+}
 
 const SourceLocation* first_in_file(const std::vector<SourceLocation>& locations, const std::string& student_file) {
   if (student_file.empty()) return nullptr;
