@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kit/errors.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -35,12 +36,6 @@ std::string kind_of(mode_t mode) {
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISLNK(mode)) return "a symbolic link";
   return "not a regular file";
-}
-
-std::string size_text(std::uint64_t bytes) {
-  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
-  if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
-  return std::to_string(bytes) + " bytes";
 }
 
 // Refuses what is not a plain file before opening it (opening a device can have effects of its own).
@@ -109,8 +104,8 @@ IntakeFile take_entry(int dir_fd, const std::string& name, const std::string& sh
   std::uint64_t size = 0;
   const std::string bytes = read_entry(dir_fd, name, shown, options.max_file_bytes, &size);
   if (bytes.size() > options.max_file_bytes) {
-    file.problem = name + " is " + size_text(size) + ", more than the " + size_text(options.max_file_bytes) +
-                   " a source file may have";
+    file.problem = name + " is " + byte_count_text(size) + ", more than the " +
+                   byte_count_text(options.max_file_bytes) + " a source file may have";
     return file;
   }
   const std::string not_text = source_text_problem(bytes);
@@ -149,8 +144,7 @@ std::string cu_files_in(int dir_fd) {
 Intake take_from_folder(const std::string& folder, const std::vector<std::string>& expected,
                         const std::string& work_dir, const IntakeOptions& options) {
   Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (dir.fd < 0)
-    throw UserError("cannot read the folder " + quoted_for_message(folder) + ": " + std::strerror(errno));
+  if (dir.fd < 0) throw UserError("cannot read the folder " + quoted_for_message(folder) + ": " + std::strerror(errno));
   std::vector<std::string> missing;
   for (const std::string& name : expected) {
     struct stat st;
@@ -183,7 +177,8 @@ Intake take_in_submission(const std::string& user_path, const std::vector<std::s
   for (const std::string& name : expected)
     if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
       throw std::logic_error("take_in_submission: not a plain file name: " + name);
-  const std::string wanted = expected.size() == 1 ? "your " + expected.front() : "the folder holding " + list_of(expected);
+  const std::string wanted =
+      expected.size() == 1 ? "your " + expected.front() : "the folder holding " + list_of(expected);
 
   struct stat st;
   if (::lstat(user_path.c_str(), &st) != 0) {

@@ -80,8 +80,9 @@ TEST_F(IntakeTest, AFileOrItsFolderIsCopiedUnderTheFixedName) {
 // A user path is never handed to a shell or a tool, so any name works; and every name here is also one a
 // naive `system("nvcc " + path)` would run as a command.
 TEST_F(IntakeTest, NamesWithShellCharactersWork) {
-  const std::vector<std::string> folders = {"with space", "$(touch pwned)", "`touch pwned`", "line\nbreak",
-                                            "-rf", "--help", "a;b|c&d<e>f*g?h'i\"j", "\xc3\xa9t\xc3\xa9"};
+  const std::vector<std::string> folders = {
+      "with space", "$(touch pwned)", "`touch pwned`",        "line\nbreak",
+      "-rf",        "--help",         "a;b|c&d<e>f*g?h'i\"j", "\xc3\xa9t\xc3\xa9"};
   for (const std::string& name : folders) {
     const fs::path folder = root_ / name;
     write(fs::path(name) / "student.cu", kSource + "// " + std::to_string(name.size()) + "\n");
@@ -110,7 +111,8 @@ TEST_F(IntakeTest, SymbolicLinksAreRefused) {
   fs::create_symlink(secret, root_ / "sub" / "student.cu");
   fs::create_directory_symlink(root_ / "solutions", root_ / "linked-folder");
   fs::create_symlink(secret, root_ / "student.cu");
-  for (const fs::path& path : {root_ / "sub", root_ / "sub" / "student.cu", root_ / "linked-folder", root_ / "student.cu"})
+  for (const fs::path& path :
+       {root_ / "sub", root_ / "sub" / "student.cu", root_ / "linked-folder", root_ / "student.cu"})
     EXPECT_NE(user_error([&] { take(path); }).find("is a symbolic link"), std::string::npos) << path;
   EXPECT_FALSE(fs::exists(work_ / "student.cu"));
 }
@@ -142,7 +144,9 @@ TEST_F(IntakeTest, SeveralExpectedFilesComeFromAFolder) {
   ASSERT_EQ(intake.files.size(), 2u);
   EXPECT_EQ(copied(intake, 0), "int a;\n");
   EXPECT_EQ(copied(intake, 1), "int b;\n");
-  EXPECT_NE(user_error([&] { take(root_ / "sub" / "a.cu", {"a.cu", "b.cu"}); }).find("give the folder"),
+  EXPECT_NE(user_error([&] {
+              take(root_ / "sub" / "a.cu", {"a.cu", "b.cu"});
+            }).find("give the folder"),
             std::string::npos);
 }
 
@@ -161,17 +165,19 @@ TEST_F(IntakeTest, ContentThatIsNotSourceTextIsAGradedProblemNotAnError) {
 
   write("nul/student.cu", std::string("int a\0;", 7));
   EXPECT_EQ(take(root_ / "nul").problem(), "not C/CUDA source text: NUL byte at offset 5");
-  write("binary/student.cu", "int a;\n\x7f" "ELF\xff\xfe");
+  write("binary/student.cu",
+        "int a;\n\x7f"
+        "ELF\xff\xfe");
   EXPECT_EQ(take(root_ / "binary").problem(), "not C/CUDA source text: invalid UTF-8 (byte 0xff) at offset 11");
   EXPECT_FALSE(fs::exists(work_ / "student.cu"));
 }
 
 TEST(SourceTextProblem, AcceptsWellFormedUtf8AndNothingElse) {
   EXPECT_EQ(source_text_problem("\xef\xbb\xbf// caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\n\t\r\f"), "");
-  EXPECT_EQ(source_text_problem("a\xc0\x80"), "invalid UTF-8 (byte 0xc0) at offset 1");      // overlong NUL
-  EXPECT_EQ(source_text_problem("\xed\xa0\x80"), "invalid UTF-8 (byte 0xed) at offset 0");    // a surrogate
+  EXPECT_EQ(source_text_problem("a\xc0\x80"), "invalid UTF-8 (byte 0xc0) at offset 1");         // overlong NUL
+  EXPECT_EQ(source_text_problem("\xed\xa0\x80"), "invalid UTF-8 (byte 0xed) at offset 0");      // a surrogate
   EXPECT_EQ(source_text_problem("\xf4\x90\x80\x80"), "invalid UTF-8 (byte 0xf4) at offset 0");  // past U+10FFFF
-  EXPECT_EQ(source_text_problem("ab\xe2\x82"), "invalid UTF-8 (byte 0xe2) at offset 2");      // cut short
+  EXPECT_EQ(source_text_problem("ab\xe2\x82"), "invalid UTF-8 (byte 0xe2) at offset 2");        // cut short
   EXPECT_EQ(source_text_problem("\x80"), "invalid UTF-8 (byte 0x80) at offset 0");
 }
 

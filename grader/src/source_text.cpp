@@ -94,7 +94,8 @@ std::size_t raw_string_end(std::string_view s, std::size_t i) {
   std::size_t open = i + 1;
   while (open < s.size() && open - (i + 1) <= kMaxDelimiter && s[open] != '(') {
     const char c = s[open];
-    if (c == ' ' || c == ')' || c == '\\' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '"') return std::string_view::npos;
+    if (c == ' ' || c == ')' || c == '\\' || c == '\t' || c == '\v' || c == '\f' || c == '\n' || c == '"')
+      return std::string_view::npos;
     ++open;
   }
   if (open >= s.size() || s[open] != '(') return std::string_view::npos;

@@ -67,7 +67,10 @@ TEST(SourceText, OnlyWholeIdentifiersMatch) {
   EXPECT_EQ(uses[0].name, "__syncthreads");
   EXPECT_EQ(uses[0].line, 1);
   EXPECT_EQ(uses[1].line, 2);
-  EXPECT_TRUE(find_identifiers("x\xc3\xa9" "cublasSgemm", {"cublasSgemm"}).empty());
+  EXPECT_TRUE(find_identifiers("x\xc3\xa9"
+                               "cublasSgemm",
+                               {"cublasSgemm"})
+                  .empty());
 }
 
 TEST(SourceText, NamesInCommentsAndStringsAreNotUses) {
