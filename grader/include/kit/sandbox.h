@@ -72,9 +72,10 @@ struct SandboxLaunch {
   std::string error;
 };
 
-// The program sees exactly `env` (plus PATH, unless env sets it) and starts in `working_dir`, a path
-// inside the sandbox ("/tmp" when empty). bwrap writes its JSON info (the pid, outside, of the sandbox's
-// init process) to `info_fd`; descriptors the caller leaves open without close-on-exec are inherited.
+// The program sees exactly `env` (plus PATH, unless env sets it, and bwrap's PWD) and starts in
+// `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON info (the pid,
+// outside, of the sandbox's init process) to `info_fd`; descriptors the caller leaves open without
+// close-on-exec are inherited (run_process closes all but the channel first).
 SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::string>& argv,
                              const std::vector<std::pair<std::string, std::string>>& env,
                              const std::string& working_dir, int info_fd);
@@ -84,7 +85,9 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
 std::string hand_over_writable_binds(const SandboxSpec& spec, const SandboxLaunch& launch);
 
 // Reads how a sandboxed program ended. bwrap reports a signal as exit code 128 + signal, and its own
-// failures, or prlimit's when the program cannot be executed, as exit codes with a message on stderr.
+// failures, or prlimit's when the program cannot be executed, as exit codes with a message on stderr. The
+// program can mimic either (exit(139); "bwrap: " first on stderr, then exit 1) and is then read as having
+// crashed or failed to start: a failure either way, never a pass.
 struct SandboxEnding {
   int exit_code = -1;
   int signal = 0;
