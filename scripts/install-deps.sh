@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the kit needs to build on Debian or Ubuntu, skipping what is already there.
 # The CUDA toolkit (nvcc) is not installed here: without it the kit builds the CPU backend only.
+# bubblewrap is the sandbox student code is compiled and run in (docs/sandbox.md).
 set -euo pipefail
 
-packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev)
+packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,14 +1,21 @@
 #include "kit/process.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "kit/text.h"
 
 extern char** environ;
 
@@ -20,9 +27,44 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+void keep_open_across_exec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) & ~FD_CLOEXEC); }
+
+// Closes descriptors first..last (every one from `first` when last is -1).
+void close_span(int first, int last) {
+  if (last != -1 && first > last) return;
+#ifdef SYS_close_range
+  if (::syscall(SYS_close_range, first, last == -1 ? ~0u : static_cast<unsigned>(last), 0) == 0) return;
+#endif
+  for (int fd = first; fd <= (last == -1 ? 65535 : last); ++fd) ::close(fd);
+}
+
+// Closes every descriptor from 3 up but those in keep[0..n) (-1 entries are ignored). A sandbox is handed
+// only what it is meant to have, and the supervisor, which never execs, must not hold copies of other
+// runs' pipes (those runs would wait for its end to see theirs). No allocation: this runs after fork.
+void close_all_except(int* keep, int n) {
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && keep[j - 1] > keep[j]; --j) std::swap(keep[j - 1], keep[j]);
+  int from = 3;
+  for (int i = 0; i < n; ++i) {
+    if (keep[i] < from) continue;
+    close_span(from, keep[i] - 1);
+    from = keep[i] + 1;
+  }
+  close_span(from, -1);
+}
+
+[[noreturn]] void fail_in_child(const char* message) {
+  ssize_t ignored = ::write(2, message, std::strlen(message));
+  (void)ignored;
+  _exit(127);
+}
+
 // In the child, after fork: only async-signal-safe calls until exec.
-[[noreturn]] void exec_child(const ProcessRequest& r, int out_w, int err_w, int chan_w, char** argv, char** envp) {
-  ::setpgid(0, 0);  // its own group, so a timeout kills everything it started
+[[noreturn]] void exec_child(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w,
+                             const SandboxLaunch* launch, char** argv, char** envp) {
+  if (!launch) ::setpgid(0, 0);  // its own group, so a timeout kills everything it started
   ::dup2(out_w, 1);
   ::dup2(err_w, 2);
   int devnull = ::open("/dev/null", O_RDONLY);
@@ -31,19 +73,68 @@ void close_fd(int& fd) {
     if (chan_w != r.channel_fd) {
       ::dup2(chan_w, r.channel_fd);
     } else {
-      int flags = ::fcntl(chan_w, F_GETFD);
-      ::fcntl(chan_w, F_SETFD, flags & ~FD_CLOEXEC);
+      keep_open_across_exec(chan_w);
     }
   }
   struct rlimit no_core = {0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
+  if (launch) {
+    int keep[] = {r.channel_fd, info_w};
+    close_all_except(keep, 2);
+    if (r.channel_fd >= 0) keep_open_across_exec(r.channel_fd);
+    keep_open_across_exec(info_w);
+    if (launch->switch_user &&
+        (::setgroups(0, nullptr) != 0 || ::setresgid(launch->gid, launch->gid, launch->gid) != 0 ||
+         ::setresuid(launch->uid, launch->uid, launch->uid) != 0))
+      fail_in_child("cannot start the program: cannot switch to the sandbox user\n");
+    ::execve(argv[0], argv, envp);
+    fail_in_child("cannot start the program: cannot run bwrap\n");
+  }
   if (!r.working_dir.empty() && ::chdir(r.working_dir.c_str()) != 0) _exit(127);
   ::execve(argv[0], argv, envp);
   ::execvpe(argv[0], argv, envp);
-  const char msg[] = "cannot start the program\n";
-  ssize_t ignored = ::write(2, msg, sizeof msg - 1);
+  fail_in_child("cannot start the program\n");
+}
+
+// What the supervisor of a sandbox reports: how bwrap ended, and what the sandbox's init and everything
+// it waited for used.
+struct SupervisorReport {
+  int bwrap_status = -1;
+  long max_rss_kib = 0;
+  double cpu_seconds = 0;
+};
+
+// A sandboxed run is watched by a supervisor: a forked copy of the grader, in the child's process group,
+// that adopts orphans (PR_SET_CHILD_SUBREAPER). bwrap exits as soon as its init reports the program's
+// status, leaving the init to end the sandbox; adopted, that init is reaped here, so when the supervisor
+// exits the sandbox is gone, and its resource use (peak memory above all) is known. Only async-signal-safe
+// calls: the grader may have threads.
+[[noreturn]] void supervise(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w, int report_w,
+                            const SandboxLaunch* launch, char** argv, char** envp) {
+  ::setpgid(0, 0);
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  int keep[] = {out_w, err_w, chan_w, info_w, report_w};
+  close_all_except(keep, 5);
+  const pid_t bwrap = ::fork();
+  if (bwrap < 0) fail_in_child("cannot start the program: cannot fork\n");
+  if (bwrap == 0) exec_child(r, out_w, err_w, chan_w, info_w, launch, argv, envp);
+  for (int fd : {out_w, err_w, chan_w, info_w})
+    if (fd >= 0) ::close(fd);
+  SupervisorReport report;
+  for (;;) {
+    int status = 0;
+    rusage usage{};
+    const pid_t done = ::wait4(-1, &status, 0, &usage);
+    if (done < 0 && errno == EINTR) continue;
+    if (done < 0) break;  // no children left: the sandbox is gone
+    if (done == bwrap) report.bwrap_status = status;
+    if (usage.ru_maxrss > report.max_rss_kib) report.max_rss_kib = usage.ru_maxrss;
+    report.cpu_seconds += usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+                          (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  }
+  ssize_t ignored = ::write(report_w, &report, sizeof report);
   (void)ignored;
-  _exit(127);
+  _exit(0);
 }
 
 std::vector<std::string> merged_environment(const ProcessRequest& r) {
@@ -59,6 +150,45 @@ std::vector<std::string> merged_environment(const ProcessRequest& r) {
   return env;
 }
 
+// What the grader holds of a sandbox while it runs: bwrap's report of its init process (pid 1 inside).
+// When that init ends, the kernel ends every process in the sandbox's pid namespace, daemons included, so
+// killing and then awaiting it is how a run ends completely.
+struct SandboxWatch {
+  std::string info;
+  int init_pidfd = -1;
+
+  // Opens a pidfd on the init, but only once sure it is that init: were its pid already reused, killing
+  // by it would hit an unrelated process. The pid namespace bwrap names is the init's own.
+  void note_init(const std::string& json) {
+    const long pid = number_after(json, "\"child-pid\"");
+    const long namespace_inode = number_after(json, "\"pid-namespace\"");
+    if (pid <= 1 || namespace_inode <= 0 || init_pidfd >= 0) return;
+    init_pidfd = static_cast<int>(::syscall(SYS_pidfd_open, static_cast<pid_t>(pid), 0));
+    char link[64] = {0};
+    const std::string path = "/proc/" + std::to_string(pid) + "/ns/pid";
+    const ssize_t length = ::readlink(path.c_str(), link, sizeof link - 1);
+    if (length <= 0 || std::string(link) != "pid:[" + std::to_string(namespace_inode) + "]") close_fd(init_pidfd);
+  }
+  static long number_after(const std::string& json, const std::string& key) {
+    const std::size_t at = json.find(key);
+    const std::size_t digits = at == std::string::npos ? at : json.find_first_of("0123456789", at + key.size());
+    return digits == std::string::npos ? -1 : std::strtol(json.c_str() + digits, nullptr, 10);
+  }
+  void kill() const {
+    if (init_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, init_pidfd, SIGKILL, nullptr, 0);
+  }
+  // Waits (boundedly: a few seconds) for the sandbox's init, and so everything in it, to be gone.
+  void await_end() {
+    if (init_pidfd < 0) return;
+    pollfd p = {init_pidfd, POLLIN, 0};
+    if (::poll(&p, 1, 0) == 0) {
+      kill();
+      ::poll(&p, 1, 5000);
+    }
+    close_fd(init_pidfd);
+  }
+};
+
 }  // namespace
 
 ProcessResult run_process(const ProcessRequest& r) {
@@ -67,15 +197,37 @@ ProcessResult run_process(const ProcessRequest& r) {
     result.start_error = "no program given";
     return result;
   }
-  int out_p[2], err_p[2], chan_p[2] = {-1, -1};
+  int out_p[2], err_p[2], chan_p[2] = {-1, -1}, info_p[2] = {-1, -1}, report_p[2] = {-1, -1};
+  auto close_pipes = [&] {
+    for (int* p : {out_p, err_p, chan_p, info_p, report_p})
+      for (int k = 0; k < 2; ++k) close_fd(p[k]);
+  };
   if (::pipe2(out_p, O_CLOEXEC) != 0 || ::pipe2(err_p, O_CLOEXEC) != 0 ||
-      (r.channel_fd >= 0 && ::pipe2(chan_p, O_CLOEXEC) != 0)) {
+      (r.channel_fd >= 0 && ::pipe2(chan_p, O_CLOEXEC) != 0) ||
+      (r.sandbox && (::pipe2(info_p, O_CLOEXEC) != 0 || ::pipe2(report_p, O_CLOEXEC) != 0))) {
     result.start_error = std::string("cannot create pipes: ") + std::strerror(errno);
     return result;
   }
-  std::vector<std::string> env_strings = merged_environment(r);
+  std::optional<SandboxLaunch> launch;
+  std::vector<std::string> env_strings;
+  if (r.sandbox) {
+    // Above the channel's number, so setting up the channel in the child cannot overwrite it.
+    const int info_w = ::fcntl(info_p[1], F_DUPFD_CLOEXEC, std::max(r.channel_fd, 2) + 1);
+    ::close(info_p[1]);
+    info_p[1] = info_w;
+    launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w);
+    if (launch->error.empty()) launch->error = hand_over_writable_binds(*r.sandbox, *launch);
+    if (!launch->error.empty()) {
+      close_pipes();
+      result.start_error = "cannot start the sandbox: " + launch->error;
+      return result;
+    }
+  } else {
+    env_strings = merged_environment(r);
+  }
+  const std::vector<std::string>& args = launch ? launch->argv : r.argv;
   std::vector<char*> argv, envp;
-  for (const auto& a : r.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
@@ -83,30 +235,40 @@ ProcessResult run_process(const ProcessRequest& r) {
   const auto start = std::chrono::steady_clock::now();
   pid_t pid = ::fork();
   if (pid < 0) {
+    close_pipes();
     result.start_error = std::string("cannot fork: ") + std::strerror(errno);
     return result;
   }
-  if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], argv.data(), envp.data());
+  if (pid == 0 && launch)
+    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], &*launch, argv.data(), envp.data());
+  if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, nullptr, argv.data(), envp.data());
   ::setpgid(pid, pid);
-  ::close(out_p[1]);
-  ::close(err_p[1]);
-  if (chan_p[1] >= 0) ::close(chan_p[1]);
+  for (int* p : {out_p, err_p, chan_p, info_p, report_p}) close_fd(p[1]);
 
-  int fds[3] = {out_p[0], err_p[0], chan_p[0]};
-  std::string* sinks[3] = {&result.out, &result.err, &result.channel};
+  SandboxWatch sandbox;
+  std::string report;
+  auto kill_all = [&] {
+    ::kill(-pid, SIGKILL);
+    sandbox.kill();
+  };
+  int fds[5] = {out_p[0], err_p[0], chan_p[0], info_p[0], report_p[0]};
+  std::string* sinks[5] = {&result.out, &result.err, &result.channel, &sandbox.info, &report};
+  const std::size_t caps[5] = {r.max_output_bytes, r.max_output_bytes, r.max_channel_bytes, 4096,
+                               sizeof(SupervisorReport)};
   char buffer[65536];
   int status = 0;
+  rusage usage{};
   bool exited = false;
   for (;;) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (elapsed > r.timeout_s && !result.timed_out) {
       result.timed_out = true;
-      ::kill(-pid, SIGKILL);
+      kill_all();
     }
-    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) exited = true;
-    pollfd pfds[3];
-    int n = 0, map[3];
-    for (int i = 0; i < 3; ++i)
+    if (!exited && ::wait4(pid, &status, WNOHANG, &usage) == pid) exited = true;
+    pollfd pfds[5];
+    int n = 0, map[5];
+    for (int i = 0; i < 5; ++i)
       if (fds[i] >= 0) {
         pfds[n] = {fds[i], POLLIN, 0};
         map[n++] = i;
@@ -124,34 +286,61 @@ ProcessResult run_process(const ProcessRequest& r) {
       ssize_t got = ::read(fds[i], buffer, sizeof buffer);
       if (got <= 0) {
         close_fd(fds[i]);
+        if (i == 3) sandbox.note_init(sandbox.info);
         continue;
       }
       std::string& sink = *sinks[i];
-      if (i == 2 || sink.size() < r.max_output_bytes) {
-        const std::size_t room = i == 2 ? got : std::min<std::size_t>(got, r.max_output_bytes - sink.size());
-        sink.append(buffer, room);
-        if (room < static_cast<std::size_t>(got)) result.output_truncated = true;
-      } else {
-        result.output_truncated = true;
+      const std::size_t room = std::min<std::size_t>(got, caps[i] - std::min(caps[i], sink.size()));
+      sink.append(buffer, room);
+      if (room < static_cast<std::size_t>(got) && i < 2) result.output_truncated = true;
+      if (room < static_cast<std::size_t>(got) && i == 2 && !result.channel_flooded) {
+        result.channel_flooded = true;
+        result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
+        kill_all();
       }
     }
     // A child that exited but left a grandchild holding the pipes open: stop once the time is up.
     if (exited && result.timed_out) break;
   }
   for (int& fd : fds) close_fd(fd);
-  if (!exited) ::waitpid(pid, &status, 0);
+  if (!exited) ::wait4(pid, &status, 0, &usage);
   ::kill(-pid, SIGKILL);  // anything the child left behind in its group
+  sandbox.await_end();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+                       (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  result.peak_memory_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+  if (launch && report.size() == sizeof(SupervisorReport)) {
+    // The supervisor's own figures would count the grader's memory it was forked with: use its report.
+    SupervisorReport supervised;
+    std::memcpy(&supervised, report.data(), sizeof supervised);
+    status = supervised.bwrap_status;
+    result.cpu_seconds = supervised.cpu_seconds;
+    result.peak_memory_bytes = static_cast<std::uint64_t>(supervised.max_rss_kib) * 1024;
+  }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  if (result.timed_out && result.signal == SIGKILL) result.signal = 0;
-  if (result.exit_code == 127 && result.err.find("cannot start the program") != std::string::npos)
+  if (launch && WIFEXITED(status)) {
+    const SandboxEnding ending = read_sandbox_ending(result.exit_code, result.err, r.argv[0], *launch);
+    result.exit_code = ending.exit_code;
+    result.signal = ending.signal;
+    result.start_error = ending.start_error;
+  }
+  if ((result.timed_out || result.channel_flooded) && result.signal == SIGKILL) result.signal = 0;
+  const std::string cannot_start = "cannot start the program";
+  if (result.exit_code == 127 && !launch && result.err.find(cannot_start) != std::string::npos)
     result.start_error = "cannot start " + r.argv[0];
+  if (result.exit_code == 127 && launch && result.err.rfind(cannot_start + ": ", 0) == 0)
+    result.start_error = "cannot start the sandbox: " + first_line(result.err).substr(cannot_start.size() + 2);
+  if (launch && result.limit_reached.empty() && result.start_error.empty())
+    result.limit_reached = sandbox_limit_reached(r.sandbox->limits, result.exit_code, result.signal, result.cpu_seconds,
+                                                 result.peak_memory_bytes);
   return result;
 }
 
 std::string describe_ending(const ProcessResult& r, double timeout_s) {
   if (!r.start_error.empty()) return r.start_error;
+  if (!r.limit_reached.empty()) return r.limit_reached;
   if (r.timed_out) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "timed out after %g s", timeout_s);

@@ -129,6 +129,23 @@ TEST(Process, ChannelReceivesEveryByteTheChildWritesToItsDescriptor) {
   EXPECT_EQ(run_process(big).channel.size(), 200000u);
 }
 
+// A runner that writes without end to the channel is killed at the cap and reported, without waiting for
+// its timeout; what it wrote up to the cap is kept, so the records that arrived whole still count.
+TEST(Process, ChannelFloodIsKilledAtTheCap) {
+  ProcessRequest r = shell("printf 'first' >&3; exec cat /dev/zero >&3", 20);
+  r.channel_fd = 3;
+  r.max_channel_bytes = 100000;
+  const ProcessResult result = run_process(r);
+  EXPECT_TRUE(result.channel_flooded);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_FALSE(result.ok());
+  EXPECT_EQ(result.signal, 0);  // the kill is the grader's, not a crash
+  EXPECT_LT(result.seconds, 5.0);
+  EXPECT_EQ(result.channel.size(), 100000u);
+  EXPECT_EQ(result.channel.substr(0, 5), "first");
+  EXPECT_EQ(describe_ending(result, 20), "flooded the result channel (more than 100000 bytes)");
+}
+
 TEST(Process, EnvironmentAndWorkingDirectoryAreApplied) {
   ProcessRequest r = shell("printf '%s|%s|' \"$KIT_TEST_VALUE\" \"$HOME\"; env | grep -c '^HOME='; pwd");
   r.env = {{"KIT_TEST_VALUE", "forty two"}, {"HOME", "/kit-home"}};

@@ -38,4 +38,13 @@ std::string indent_lines(const std::string& text, const std::string& pad) {
   return out;
 }
 
+std::string byte_count_text(std::uint64_t bytes) {
+  const char* units[] = {"GiB", "MiB", "KiB"};
+  for (int k = 0; k < 3; ++k) {
+    const std::uint64_t unit = std::uint64_t{1} << (10 * (3 - k));
+    if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + " " + units[k];
+  }
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
 }  // namespace kit

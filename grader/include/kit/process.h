@@ -1,22 +1,32 @@
 // Runs a child process (a compiler, a runner) with a time limit, capturing stdout and stderr, and, for
 // runners, the private channel at a file descriptor of the child's. A child that hangs is killed with its
-// whole process group; one that prints without end is cut off at the output cap but still drained.
+// whole process group; one that prints without end is cut off at the output cap but still drained; one that
+// floods the channel is killed. With a sandbox spec the child runs inside the sandbox (kit/sandbox.h), and
+// everything it started ends with it.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "kit/sandbox.h"
 
 namespace kit {
 
 struct ProcessRequest {
   std::vector<std::string> argv;
-  std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) the grader's
-  std::string working_dir;                               // empty: the grader's
+  // Unsandboxed: added to (or replacing in) the grader's environment. Sandboxed: all the child gets,
+  // with a fixed PATH unless this sets one.
+  std::vector<std::pair<std::string, std::string>> env;
+  std::string working_dir;              // empty: the grader's (sandboxed: a path inside, /tmp when empty)
   double timeout_s = 60;
   int channel_fd = -1;                  // >= 0: open a channel pipe at this descriptor in the child
   std::size_t max_output_bytes = 256 * 1024;  // per stream kept; the rest is read and dropped
+  std::size_t max_channel_bytes = 512u << 20;  // more on the channel is flooding: the child is killed
+  std::optional<SandboxSpec> sandbox;   // set: run inside this sandbox
 };
 
 struct ProcessResult {
@@ -27,13 +37,21 @@ struct ProcessResult {
   double seconds = 0;
   std::string out, err;     // captured stdout and stderr (capped)
   bool output_truncated = false;
-  std::string channel;      // every byte the child wrote to the channel
-  bool ok() const { return start_error.empty() && !timed_out && signal == 0 && exit_code == 0; }
+  std::string channel;      // every byte the child wrote to the channel, up to max_channel_bytes
+  bool channel_flooded = false;  // it wrote more, and was killed for it
+  // Set when the grader knows which limit ended the child: "flooded the result channel (more than
+  // 512 MiB)", "used more than 2 s of CPU time, the sandbox's limit".
+  std::string limit_reached;
+  double cpu_seconds = 0;              // user + system time of the child and what it waited for
+  std::uint64_t peak_memory_bytes = 0;  // the largest resident size among them
+  bool ok() const {
+    return start_error.empty() && !timed_out && signal == 0 && exit_code == 0 && limit_reached.empty();
+  }
 };
 
 ProcessResult run_process(const ProcessRequest& request);
 
-// "exit code 1", "killed by signal 11 (Segmentation fault)", "timed out after 60 s"
+// "exit code 1", "killed by signal 11 (Segmentation fault)", "timed out after 60 s", or the limit reached
 std::string describe_ending(const ProcessResult& result, double timeout_s);
 
 }  // namespace kit

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace kit {
@@ -15,5 +16,8 @@ std::string last_lines(const std::string& text, std::size_t count);
 
 // Every line of `text` prefixed with `pad`.
 std::string indent_lines(const std::string& text, const std::string& pad);
+
+// A size as a limit is written: "4 GiB", "256 MiB", "1 KiB", or "1001 bytes" when it is no whole unit.
+std::string byte_count_text(std::uint64_t bytes);
 
 }  // namespace kit

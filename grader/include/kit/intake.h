@@ -1,0 +1,44 @@
+// Taking in a submission: the student's file(s), given as a path that may be anything (a symlink to the
+// solutions, a fifo that blocks, a name with shell characters or a newline, a 2 GB file), copied into the
+// grading's work folder under the names the rubric fixes. From then on only those copies and their fixed
+// names reach compilers, tools and reports; the user's path string appears in messages only, escaped.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kit {
+
+struct IntakeOptions {
+  std::uint64_t max_file_bytes = 1 << 20;  // a source file larger than this is a content problem
+};
+
+struct IntakeFile {
+  std::string name;     // the fixed name from the rubric: "matmul_naive.cu"
+  std::string path;     // its copy in the work folder; empty when `problem` is set
+  std::string problem;  // non-empty when the content cannot be graded: "not C/CUDA source text: NUL byte at offset 12"
+};
+
+struct Intake {
+  std::vector<IntakeFile> files;  // one per expected name, in the rubric's order
+  // The first content problem, "" when none: the caller grades it as a failed build.
+  std::string problem() const;
+};
+
+// `user_path` is the student's file or a folder holding the expected files. Throws kit::UserError (the CLI
+// exits 2 with its message) for what the person running the grader must fix: a missing path, a symbolic
+// link, a fifo, device or folder where a file belongs, a file with the wrong name. A file that is there but
+// cannot be graded (too large, not text) is reported in Intake, not thrown: that is the student's grade.
+// `work_dir` must exist; the copies are created in it and must not exist yet.
+Intake take_in_submission(const std::string& user_path, const std::vector<std::string>& expected_names,
+                          const std::string& work_dir, const IntakeOptions& options = {});
+
+// Why `text` is not C/CUDA source text ("NUL byte at offset 12", "invalid UTF-8 at offset 3"), or "".
+std::string source_text_problem(const std::string& text);
+
+// `path` for a message: printable, quoted, with control characters escaped (a newline in a file name
+// must not start a fake line in the grader's output).
+std::string quoted_for_message(const std::string& path);
+
+}  // namespace kit
