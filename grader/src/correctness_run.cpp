@@ -12,7 +12,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/process.h"
-#include "kit/runner_case.h"
+#include "kit/runner_call.h"
 #include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -25,7 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kChannelFd = 3;
 constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
 constexpr int kRacecheckExitCode = 89;   // what compute-sanitizer exits with when it reported a hazard
@@ -39,19 +38,6 @@ struct RunVerdict {
   std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
   bool warned = false;  // right, with warnings from the CPU backend (in details)
 };
-
-// What the runner is asked to do: the test's function on its size, with the problem's arrays.
-RunnerCase runner_case(const TestCase& t, const std::vector<std::uint64_t>& seeds) {
-  const Problem& problem = *t.function->problem;
-  RunnerCase c;
-  c.entry = t.function->name;
-  c.dims = t.dims;
-  const std::vector<ArraySpec> inputs = problem.inputs(t.dims);
-  for (std::size_t i = 0; i < inputs.size(); ++i) c.inputs.push_back({inputs[i], t.inputs->recipes[i]});
-  c.outputs = problem.outputs(t.dims);
-  c.seeds = seeds;
-  return c;
-}
 
 // Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
 std::string cpu_diagnostics(const std::string& report_path, bool* any_error, std::string* first_category) {
@@ -133,17 +119,12 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   fs::create_directories(dir);
   static int run_number = 0;
   const std::string report = (dir / ("diagnostics-" + std::to_string(++run_number) + ".jsonl")).string();
-  ProcessRequest req;
+  ProcessRequest req = runner_request(exe, "correctness", runner_case(*t.function, *t.inputs, t.dims, seeds),
+                                      {"--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)},
+                                      dir.string(), s.rubric.limits.test_seconds);
   if (flavour == "racecheck")
-    req.argv = {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode", std::to_string(kRacecheckExitCode),
-                "--print-limit", "20"};
-  std::vector<std::string> runner = {exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "correctness",
-                                     "--case", encode_runner_case(runner_case(t, seeds)), "--guard-bytes",
-                                     flavour == "asan" ? "0" : std::to_string(kGuardBytes)};
-  req.argv.insert(req.argv.end(), runner.begin(), runner.end());
-  req.timeout_s = s.rubric.limits.test_seconds;
-  req.channel_fd = kChannelFd;
-  req.working_dir = dir.string();
+    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode",
+                                       std::to_string(kRacecheckExitCode), "--print-limit", "20"});
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
     req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report}, {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},

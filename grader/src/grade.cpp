@@ -214,7 +214,7 @@ GradeResult grade_submission(const GradeOptions& o) {
     result.tests.push_back(run_correctness_test(s, c));
     all_correct = all_correct && result.tests.back().status == TestStatus::passed;
   }
-  for (TestResult& t : run_technique_checks(s.rubric, nvcc, source_text)) result.tests.push_back(t);
+  for (TestResult& t : run_technique_checks(s, nvcc, source_text)) result.tests.push_back(t);
   if (with_performance) {
     std::vector<TestResult> perf =
         s.backend == Backend::cuda

@@ -11,7 +11,7 @@
 #include "kit/poison.h"
 #include "kit/process.h"
 #include "kit/random.h"
-#include "kit/runner_case.h"
+#include "kit/runner_call.h"
 #include "kit/scoring.h"
 #include "kit/tolerance.h"
 
@@ -20,7 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kChannelFd = 3;
 constexpr std::size_t kSpotChecks = 1024;
 constexpr double kSuspiciousSpeedup = 10.0;
 constexpr double kNoisyRoundSpread = 0.05;  // rounds further apart than this get extra rounds
@@ -68,17 +67,6 @@ std::string throughput_text(double value, Metric metric) {
   return out + " " + metric_unit(metric);
 }
 
-RunnerCase timed_case(const Problem& problem, const std::string& entry, const Dims& dims, std::uint64_t seed) {
-  RunnerCase c;
-  c.entry = entry;
-  c.dims = dims;
-  const std::vector<ArraySpec> inputs = problem.inputs(dims);
-  for (std::size_t i = 0; i < inputs.size(); ++i) c.inputs.push_back({inputs[i], problem.variants.front().recipes[i]});
-  c.outputs = problem.outputs(dims);
-  c.seeds = {seed};
-  return c;
-}
-
 // The outputs of the last timed run, spot-checked against the reference at random elements, and checked
 // whole for elements never written.
 std::string check_output_after_timing(Session& s, const Timed& x, const Dims& dims, std::uint64_t seed,
@@ -112,13 +100,10 @@ std::string check_output_after_timing(Session& s, const Timed& x, const Dims& di
 void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   const Dims& dims = s.rubric.performance.shape;
   Measurement& m = x.m;
-  ProcessRequest req;
-  req.argv = {x.exe, "--channel-fd", std::to_string(kChannelFd), "--mode", "perf", "--case",
-              encode_runner_case(timed_case(*x.problem, x.entry, dims, seed)), "--max-seconds",
-              fmt(s.rubric.performance.max_seconds, 2)};
-  req.channel_fd = kChannelFd;
-  req.timeout_s = s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds;
-  req.working_dir = s.work_dir;
+  const Function timed{x.entry, x.problem};
+  ProcessRequest req = runner_request(x.exe, "perf", runner_case(timed, x.problem->variants.front(), dims, {seed}),
+                                      {"--max-seconds", fmt(s.rubric.performance.max_seconds, 2)}, s.work_dir,
+                                      s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
   ProcessResult p = run_process(req);
   const auto records = parse_records(p.channel, nullptr);
   if (!p.ok() || records.empty()) {

@@ -8,6 +8,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "kit/technique.h"
+
 namespace kit {
 namespace {
 
@@ -346,14 +348,28 @@ void read_performance(const Reader& r, const YAML::Node& p, Rubric& rubric) {
 }
 
 void read_technique(const Reader& r, const YAML::Node& t, Rubric& rubric) {
+  std::vector<std::string> kinds;
+  for (const TechniqueKind& k : technique_kinds()) kinds.push_back(k.name);
   for (const auto& c : r.sequence(t, "technique")) {
-    r.allow_keys(c, "a technique check", {"name", "check", "points"});
+    r.expect_map(c, "a technique check");
     TechniqueCheck check;
     check.name = r.string(r.require(c, "name", "a technique check"), "name");
-    check.check = r.string(r.require(c, "check", "technique check '" + check.name + "'"), "check");
-    if (check.check != "uses_shared_memory")
-      r.fail(c["check"], "unknown technique check '" + check.check + "' (known: uses_shared_memory)");
+    const YAML::Node kind_node = r.require(c, "check", "technique check '" + check.name + "'");
+    check.check = r.string(kind_node, "check");
+    const TechniqueKind* kind = find_technique_kind(check.check);
+    if (!kind) r.fail(kind_node, "unknown technique check '" + check.check + "' (known: " + joined(kinds) + ")");
+    std::set<std::string> allowed = {"name", "check", "points"};
+    if (kind->runs_the_function) allowed.insert({"function", "size"});
+    for (const TechniqueLimit& limit : kind->limits) allowed.insert(limit.name);
+    r.allow_keys(c, "technique check '" + check.name + "' (" + check.check + ")", allowed);
     check.points = r.non_negative(r.require(c, "points", "technique check '" + check.name + "'"), "points");
+    if (kind->runs_the_function) {
+      if (c["function"]) check.function = r.function(c["function"], rubric);
+      check.size = r.shape(r.require(c, "size", "technique check '" + check.name + "'"), rubric.square,
+                           *rubric.functions[check.function].problem);
+    }
+    for (const TechniqueLimit& limit : kind->limits)
+      check.limits[limit.name] = c[limit.name] ? r.non_negative(c[limit.name], limit.name) : limit.default_value;
     rubric.technique.push_back(check);
   }
 }

@@ -1,53 +1,43 @@
 #include "kit/technique.h"
 
+#include "technique_kinds.h"
+
 namespace kit {
-namespace {
 
-std::string usage_line(const KernelResources& k) {
-  return k.name + ": " + std::to_string(k.shared_bytes) + " bytes of static shared memory, " +
-         std::to_string(k.barriers) + (k.barriers == 1 ? " barrier" : " barriers");
+const std::vector<TechniqueKind>& technique_kinds() {
+  static const std::vector<TechniqueKind> kinds = {
+      {"uses_shared_memory", false, {}, check_uses_shared_memory},
+      // Global memory: the 32-byte sectors one warp-wide load or store touches; 4 is ideal for 32 floats.
+      {"coalesced_access", true, {{"max_sectors_per_request", 5.0}}, check_coalesced_access},
+      // Shared memory: the extra passes one warp-wide access needs because threads hit the same bank.
+      {"no_bank_conflicts", true, {{"max_bank_conflicts_per_request", 1.0}}, check_no_bank_conflicts},
+  };
+  return kinds;
 }
 
-// A tiled kernel shows shared memory and a barrier in ptxas's report; dynamic shared memory (extern
-// __shared__) is sized at launch, so for it the source's declaration stands in for the byte count.
-void uses_shared_memory(const NvccCheck& nvcc, const std::string& source, TestResult& t) {
-  const bool dynamic = source.find("extern __shared__") != std::string::npos;
-  std::string usage;
-  for (const KernelResources& k : nvcc.kernels) {
-    usage += "\n  " + usage_line(k);
-    if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0) {
-      t.status = TestStatus::passed;
-      t.score = t.max_score;
-      t.message = k.name + " uses " + (k.shared_bytes > 0 ? std::to_string(k.shared_bytes) + " bytes of shared memory"
-                                                          : std::string("dynamic shared memory")) +
-                  " per block and " + std::to_string(k.barriers) + (k.barriers == 1 ? " barrier" : " barriers");
-    }
-  }
-  if (t.status != TestStatus::passed) {
-    t.status = TestStatus::failed;
-    t.message = nvcc.kernels.empty() ? "no kernel found in the file" : "no shared memory: no kernel stages tiles in shared memory behind a barrier";
-    t.details = "what the compiler reports (nvcc --resource-usage):" + (usage.empty() ? std::string("\n  nothing") : usage);
-  }
+const TechniqueKind* find_technique_kind(const std::string& name) {
+  for (const TechniqueKind& k : technique_kinds())
+    if (name == k.name) return &k;
+  return nullptr;
 }
 
-}  // namespace
-
-std::vector<TestResult> run_technique_checks(const Rubric& rubric, const NvccCheck& nvcc, const std::string& source) {
+std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, const std::string& source_text) {
   std::vector<TestResult> tests;
-  for (const TechniqueCheck& check : rubric.technique) {
+  for (const TechniqueCheck& check : s.rubric.technique) {
     TestResult t;
     t.name = check.name;
     t.group = "technique";
     t.category = TestCategory::technique;
     t.max_score = check.points;
+    const TechniqueKind* kind = find_technique_kind(check.check);
     if (!nvcc.ran) {
       t.status = TestStatus::skipped;
       t.message = "not checked: nvcc is not available on this machine";
     } else if (!nvcc.ok) {
       t.status = TestStatus::failed;
       t.message = "not checked: nvcc could not compile the file";
-    } else if (check.check == "uses_shared_memory") {
-      uses_shared_memory(nvcc, source, t);
+    } else {
+      kind->run({check, nvcc, source_text, s}, t);
     }
     tests.push_back(t);
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -91,8 +92,11 @@ struct Performance {
 
 struct TechniqueCheck {
   std::string name;   // "uses shared memory"
-  std::string check;  // uses_shared_memory
+  std::string check;  // a kind from technique.h: uses_shared_memory, coalesced_access, no_bank_conflicts
   double points = 0;
+  std::size_t function = 0;  // kinds that run the student's code: which function, at which size
+  Dims size;
+  std::map<std::string, double> limits;  // the kind's thresholds, its defaults filled in
 };
 
 struct Limits {

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "kit/access_profile.h"
 #include "kit/build.h"
 #include "kit/cases.h"
 #include "kit/problem.h"
@@ -28,6 +29,7 @@ struct Session {
   std::uint64_t grading_seed = 0;
   std::map<std::string, BuildOutcome> builds;
   std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed
+  std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:

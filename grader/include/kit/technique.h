@@ -1,15 +1,43 @@
-// Technique checks: how the kernel works, not only what it computes. They read the compiler's resource
-// usage, so they run wherever nvcc is, with or without a GPU.
+// Technique checks: how the kernels work, not only what they compute. Each kind is one row of a table
+// (technique.cpp) and one file: uses_shared_memory reads the compiler's resource usage, wherever nvcc is;
+// coalesced_access and no_bank_conflicts run one of the student's functions once and count how its
+// kernels touch memory, on a GPU or on the CPU backend (memory_access.h).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "kit/build.h"
 #include "kit/result.h"
-#include "kit/rubric.h"
+#include "kit/session.h"
 
 namespace kit {
 
-std::vector<TestResult> run_technique_checks(const Rubric& rubric, const NvccCheck& nvcc, const std::string& source_text);
+// A threshold a kind reads from the rubric, with the value it takes when the rubric does not give one.
+struct TechniqueLimit {
+  const char* name;  // "max_sectors_per_request"
+  double default_value;
+};
+
+// What a check is given.
+struct TechniqueInput {
+  const TechniqueCheck& check;
+  const NvccCheck& nvcc;
+  const std::string& source_text;  // the student's file
+  Session& session;
+};
+
+struct TechniqueKind {
+  const char* name;            // the rubric's `check:`
+  bool runs_the_function;      // needs the rubric's `function` and `size`
+  std::vector<TechniqueLimit> limits;
+  // Sets the result's status, score, message and details; called only when nvcc compiled the file.
+  void (*run)(const TechniqueInput& input, TestResult& result);
+};
+
+const std::vector<TechniqueKind>& technique_kinds();
+const TechniqueKind* find_technique_kind(const std::string& name);
+
+std::vector<TestResult> run_technique_checks(Session& session, const NvccCheck& nvcc, const std::string& source_text);
 
 }  // namespace kit

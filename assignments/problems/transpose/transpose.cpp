@@ -1,0 +1,75 @@
+// A matrix transpose: odata (cols x rows) holds idata (rows x cols) with rows and columns exchanged,
+// odata[c][r] = idata[r][c], both row-major floats. It does no arithmetic: like a copy it reads and writes
+// every byte once, so its effective bandwidth is measured against the copy's.
+#include "kit/problem.h"
+#include "kit/tile_map.h"
+
+namespace kit {
+namespace {
+
+std::vector<ArraySpec> transpose_inputs(const Dims& d) { return {{"idata", DType::f32, {d[0], d[1]}}}; }
+
+std::vector<ArraySpec> transpose_outputs(const Dims& d) { return {{"odata", DType::f32, {d[1], d[0]}}}; }
+
+Expected transpose_reference(const Dims& d, const Arrays& in) {
+  const long rows = d[0], cols = d[1];
+  Expected e;
+  e.values.assign(1, std::vector<double>(static_cast<std::size_t>(rows * cols)));
+  e.error_scales.assign(1, std::vector<double>(static_cast<std::size_t>(rows * cols), 0.0));
+  for (long r = 0; r < rows; ++r)
+    for (long c = 0; c < cols; ++c) e.values[0][c * rows + r] = in[0].value(static_cast<std::size_t>(r * cols + c));
+  return e;
+}
+
+double transpose_reference_element(const Dims& d, const Arrays& in, std::size_t, std::size_t index,
+                                   double* error_scale) {
+  const long rows = d[0], cols = d[1];
+  const long c = static_cast<long>(index) / rows, r = static_cast<long>(index) % rows;
+  *error_scale = 0;
+  return in[0].value(static_cast<std::size_t>(r * cols + c));
+}
+
+Work transpose_work(const Dims& d) {
+  const double bytes = 4.0 * static_cast<double>(d[0]) * static_cast<double>(d[1]);
+  return {0, bytes, bytes};
+}
+
+// A known wrong answer: odata holding idata in its own order, a copy where a transpose was asked for.
+bool holds_a_copy(const Failure& f) {
+  const std::size_t n = f.got.spec.count();
+  if (f.inputs.empty() || f.got.bytes.size() != f.inputs[0].bytes.size() || f.dims[0] == 1 || f.dims[1] == 1)
+    return false;
+  return f.got.bytes == f.inputs[0].bytes && n > 0;
+}
+
+std::string explain_transpose_failure(const Failure& f) {
+  std::string text;
+  if (holds_a_copy(f))
+    text = "odata holds idata in its own order: the elements were copied, not transposed (write odata[x][y] from "
+           "idata[y][x])\n";
+  text += draw_tile_map(f.comparison.wrong_elements, f.got.spec.shape[0], f.got.spec.shape[1],
+                        knob_value(f.knobs, "TILE_DIM", 32),
+                        "only tiles in the last row or column are wrong: look at the bounds checks of the read and "
+                        "of the write, and at the grid, which must round up to cover a partial tile");
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+const Recipe kFullMantissa{Recipe::Kind::full_mantissa, -1, 0, 1};
+
+}  // namespace
+
+extern const Problem kit_problem_transpose = {
+    "transpose",
+    {"rows", "cols"},
+    transpose_inputs,
+    transpose_outputs,
+    {{"full-mantissa", {kFullMantissa}}},
+    transpose_reference,
+    transpose_reference_element,
+    transpose_work,
+    Metric::gbps,
+    explain_transpose_failure,
+};
+
+}  // namespace kit

@@ -1,0 +1,61 @@
+// The CPU backend's memory-access count: the student's file built in the `access` flavour, which records
+// the addresses every warp of a sample of blocks touches and counts sectors and bank conflicts per line
+// (grader/cpu/README.md, "access").
+#include <filesystem>
+
+#include "kit/memory_access.h"
+#include "kit/runner_call.h"
+#include "kit/text.h"
+
+#ifdef KIT_HAVE_CPU_BACKEND
+#include <kitcpu/access_report.h>
+#endif
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSampledBlocks = "64";  // enough for every warp shape a tile kernel has
+
+}  // namespace
+
+AccessProfile cpu_access_profile(Session& s, const Function& function, const Dims& dims) {
+  AccessProfile p;
+  p.measured_by = "the CPU backend, which records the addresses each warp touches";
+#ifdef KIT_HAVE_CPU_BACKEND
+  const BuildOutcome& build = student_runner(s, "access", {});
+  if (!build.ok) {
+    p.error = "the memory-access build failed: " + build.summary;
+    return p;
+  }
+  const fs::path dir = fs::path(s.work_dir) / "runs";
+  fs::create_directories(dir);
+  const std::string report = (dir / ("access-" + function.name + "-" + format_dims(dims) + ".jsonl")).string();
+  ProcessRequest req = runner_request(build.executable, "correctness",
+                                      runner_case(function, function.problem->variants.front(), dims, {s.rubric.seed}),
+                                      {"--guard-bytes", "0"}, dir.string(), s.rubric.limits.test_seconds);
+  const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
+  req.env = {{"KITCPU_ACCESS_REPORT", report}, {"KITCPU_ACCESS_BLOCKS", kSampledBlocks},
+             {"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
+  const ProcessResult r = run_process(req);
+  if (!r.ok()) {
+    p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" +
+              describe_ending(r, req.timeout_s) + ")";
+    return p;
+  }
+  const std::string source = read_text_file(s.source);
+  for (const kitcpu::AccessRecord& rec : kitcpu::read_access_file(report))
+    p.accesses.push_back({rec.kernel, rec.space, rec.kind, static_cast<double>(rec.requests),
+                          static_cast<double>(rec.sectors), static_cast<double>(rec.bank_conflicts),
+                          kitcpu::format_access_record(rec, source)});
+#else
+  (void)s;
+  (void)function;
+  (void)dims;
+  p.error = "the kit was built without the CPU backend";
+#endif
+  return p;
+}
+
+}  // namespace kit
