@@ -123,6 +123,15 @@ int run_cli(int argc, char** argv) {
   selftest->add_option("assignments", selected, "assignments to test (default: all)");
   selftest->add_option("--backend", backend, "auto, cuda or cpu")->check(CLI::IsMember(backends));
 
+  std::string function, size;
+  auto* access = app.add_subcommand("access", "show how one function's kernels touch memory at one size: "
+                                              "sectors per request and bank conflicts, per line on the CPU backend");
+  access->add_option("assignment", assignment, "the assignment, e.g. transpose")->required();
+  access->add_option("--size", size, "the size to run, e.g. 256x256 (one number for a square assignment)")->required();
+  access->add_option("--submission", submission, "your file, or the folder holding it (default: starter/<assignment>)");
+  access->add_option("--function", function, "which of the assignment's functions (default: the first)");
+  access->add_option("--backend", backend, "auto, cuda or cpu")->check(CLI::IsMember(backends));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -165,6 +174,25 @@ int run_cli(int argc, char** argv) {
         std::printf("%s: %d files in %s\n", name.c_str(), s.files, s.folder.c_str());
         for (const auto& skipped : s.skipped) std::printf("  skipped %s\n", skipped.c_str());
       }
+      return kExitOk;
+    }
+    if (access->parsed()) {
+      AccessOptions o{assignment, submission, backend, function, size};
+      if (o.submission.empty()) o.submission = (fs::path(kit_root()) / "starter" / assignment).string();
+      const AccessResult r = measure_memory_access(o);
+      std::printf("%s at %s, backend %s (%s)\n", r.function.c_str(), format_dims(r.dims).c_str(), r.backend.c_str(),
+                  r.backend_reason.c_str());
+      if (!r.build_failure.empty()) {
+        std::printf("not measured: the file did not build\n%s\n", r.build_failure.c_str());
+        return kExitTestsFailed;
+      }
+      if (!r.profile.error.empty()) {
+        std::printf("not measured: %s\n", r.profile.error.c_str());
+        return kExitTestsFailed;
+      }
+      std::printf("measured by %s\n", r.profile.measured_by.c_str());
+      if (r.profile.accesses.empty()) std::printf("  no load or store of global or shared memory was seen\n");
+      for (const MemoryAccess& a : r.profile.accesses) std::printf("  %s\n", a.sentence.c_str());
       return kExitOk;
     }
     if (selftest->parsed()) {

@@ -296,6 +296,15 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
     details = failing->details;
   }
 
+  // A checking build's finding is the headline when the test had passed so far, else a line under the
+  // first failure, so that neither is lost.
+  auto add_finding = [&](const RunVerdict& v) {
+    if (passed) message = v.message;
+    else details += (details.empty() ? "" : "\n") + v.message;
+    passed = false;
+    details += (details.empty() ? "" : "\n") + v.details;
+  };
+
   // The checking builds, on small sizes: they name the line of an out-of-bounds access or a race.
   if (s.backend == Backend::cpu && (passed || !failing || !failing->fatal)) {
     const std::vector<std::uint64_t> one_seed = {t.seeds.front()};
@@ -303,22 +312,14 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
       const BuildOutcome& asan = student_runner(s, "asan", {});
       if (asan.ok) {
         RunVerdict v = run_once(s, t, asan.executable, "asan", "forward", one_seed, "[AddressSanitizer build] ");
-        if (v.fatal) {
-          if (passed) message = v.message;
-          passed = false;
-          details += (details.empty() ? "" : "\n") + v.details;
-        }
+        if (v.fatal) add_finding(v);
       }
     }
     if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.build.empty()) {
       const BuildOutcome& tsan = student_runner(s, "tsan", {});
       if (tsan.ok) {
         RunVerdict v = run_once(s, t, tsan.executable, "tsan", "forward", one_seed, "[race detector build] ");
-        if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {
-          if (passed) message = v.message;
-          passed = false;
-          details += (details.empty() ? "" : "\n") + v.details;
-        }
+        if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) add_finding(v);
       }
     }
   }
@@ -328,11 +329,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   if (s.backend == Backend::cuda && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
       !compute_sanitizer().empty() && (passed || !failing || !failing->fatal)) {
     RunVerdict v = run_once(s, t, build.executable, "racecheck", "", {t.seeds.front()}, "[compute-sanitizer racecheck] ");
-    if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) {
-      if (passed) message = v.message;
-      passed = false;
-      details += (details.empty() ? "" : "\n") + v.details;
-    }
+    if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) add_finding(v);
   }
 
   if (passed) {

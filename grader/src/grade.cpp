@@ -13,6 +13,7 @@
 #include "kit/cases.h"
 #include "kit/correctness_run.h"
 #include "kit/errors.h"
+#include "kit/memory_access.h"
 #include "kit/performance_run.h"
 #include "kit/scoring.h"
 #include "kit/session.h"
@@ -224,6 +225,66 @@ GradeResult grade_submission(const GradeOptions& o) {
     for (TestResult& t : perf) result.tests.push_back(t);
   }
   return finish();
+}
+
+namespace {
+
+// "256x256", or one number that every axis takes in a square assignment.
+Dims parse_size(const std::string& text, const Rubric& rubric, const Problem& problem) {
+  Dims dims;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t x = text.find('x', pos);
+    const std::string part = text.substr(pos, x == std::string::npos ? std::string::npos : x - pos);
+    if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos || std::stol(part) < 1)
+      throw UserError("--size '" + text + "' is not a size: write one extent per axis of " + problem.name + " (" +
+                      format_dims(Dims(problem.axes.size(), 64)) + ")");
+    dims.push_back(std::stol(part));
+    if (x == std::string::npos) break;
+    pos = x + 1;
+  }
+  if (dims.size() == 1 && rubric.square) dims.assign(problem.axes.size(), dims[0]);
+  if (dims.size() != problem.axes.size())
+    throw UserError("--size '" + text + "' has " + std::to_string(dims.size()) + " extents; " + problem.name + " has " +
+                    std::to_string(problem.axes.size()) + " axes");
+  return dims;
+}
+
+}  // namespace
+
+AccessResult measure_memory_access(const AccessOptions& o) {
+  Session s;
+  s.rubric = load_assignment_rubric(o.assignment);
+  s.kit_root = kit_root();
+  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / o.assignment).string();
+  s.source = resolve_submission(o.submission, s.rubric);
+  s.grading_seed = s.rubric.seed;
+  const Function* function = &s.rubric.functions.front();
+  if (!o.function.empty()) {
+    function = nullptr;
+    std::string names;
+    for (const Function& f : s.rubric.functions) {
+      if (f.name == o.function) function = &f;
+      names += (names.empty() ? "" : ", ") + f.name;
+    }
+    if (!function) throw UserError("--function '" + o.function + "' is not one of " + o.assignment + "'s (" + names + ")");
+  }
+  AccessResult result;
+  result.function = function->name;
+  result.dims = parse_size(o.size, s.rubric, *function->problem);
+  const BackendChoice choice = choose_backend(o.backend);
+  s.backend = choice.backend;
+  result.backend = to_string(s.backend);
+  result.backend_reason = choice.reason;
+  WorkDir work;
+  s.work_dir = work.path;
+  const BuildOutcome& build = student_runner(s, "fast", {});
+  if (!build.ok) {
+    result.build_failure = build.summary + "\n" + last_lines(build.log, 30);
+    return result;
+  }
+  result.profile = access_profile(s, *function, result.dims);
+  return result;
 }
 
 }  // namespace kit

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "kit/access_profile.h"
 #include "kit/result.h"
 #include "kit/rubric.h"
 
@@ -23,6 +24,28 @@ struct GradeOptions {
 // Throws UserError for anything the user can fix (unknown assignment, missing file, invalid rubric,
 // no GPU for --backend cuda). Otherwise always returns a result, whatever the submission does.
 GradeResult grade_submission(const GradeOptions& options);
+
+// `grader access`: how one function of a submission touches memory at one size, without grading it.
+struct AccessOptions {
+  std::string assignment;
+  std::string submission;
+  std::string backend = "auto";
+  std::string function;  // empty: the rubric's first
+  std::string size;      // "256x256", or one number for a square assignment
+};
+
+struct AccessResult {
+  std::string backend;         // "cuda" | "cpu"
+  std::string backend_reason;
+  std::string function;
+  Dims dims;
+  std::string build_failure;   // non-empty when the file did not build: nothing was measured
+  AccessProfile profile;
+};
+
+// Throws UserError for bad input, as grade_submission does, and for an unknown function or a size the
+// function's problem cannot take.
+AccessResult measure_memory_access(const AccessOptions& options);
 
 // The folder that holds assignments/, solutions/ and starter/.
 std::string kit_root();

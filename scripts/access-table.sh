@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# How every kernel of the memory-bound assignments touches memory, as `grader access` measures it: the
+# kit's solutions, the slow kernel the coalescing assignment starts from, and the broken kernels. Run it
+# once with --backend cpu and once with --backend cuda (Nsight Compute) to set the two side by side.
+#   scripts/access-table.sh cpu|cuda [GRADER]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+backend=$1
+grader=${2:-build/bin/grader}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# assignment  file  function  size
+runs=(
+  "transpose solutions/transpose/transpose.cu copy_matrix 256x256"
+  "transpose solutions/transpose/transpose.cu transpose_naive 256x256"
+  "transpose solutions/transpose/transpose.cu transpose_coalesced 256x256"
+  "transpose solutions/transpose/transpose.cu transpose_no_bank_conflicts 256x256"
+  "transpose tests/e2e/broken/transpose_no_padding.cu transpose_no_bank_conflicts 256x256"
+  "transpose tests/e2e/broken/transpose_naive_as_coalesced.cu transpose_coalesced 256x256"
+  "transpose tests/e2e/broken/transpose_tile_not_swapped.cu transpose_coalesced 256x256"
+  "transpose tests/e2e/broken/transpose_block_rows_literal.cu transpose_no_bank_conflicts 256x256"
+  "transpose tests/e2e/broken/transpose_copied_not_transposed.cu transpose_naive 256x256"
+  "coalescing solutions/coalescing/coalescing.cu matmul_coalesced 256"
+  "coalescing assignments/coalescing/baselines/matmul_uncoalesced.cu matmul_coalesced 256"
+  "coalescing tests/e2e/broken/coalescing_mapping_still_swapped.cu matmul_coalesced 256"
+)
+for run in "${runs[@]}"; do
+  read -r assignment file function size <<<"$run"
+  folder="$work/$(basename "$file" .cu)"
+  mkdir -p "$folder"
+  cp "$file" "$folder/$(echo "$assignment" | tr - _).cu"
+  echo "== $file: $function at $size"
+  "$grader" access "$assignment" --submission "$folder" --function "$function" --size "$size" --backend "$backend" |
+    tail -n +2
+done
