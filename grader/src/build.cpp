@@ -33,10 +33,24 @@ void add_common_includes(std::vector<std::string>& argv, const BuildSpec& spec) 
   for (const Knob& k : spec.defines) argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
 }
 
+// Compilers run in the submission's folder and are given its file by name alone, so their messages say
+// "matmul_tiled.cu(12)", the student's own name, wherever the grader keeps its copy.
+ProcessRequest compiler_request(const std::vector<std::string>& argv, const BuildSpec& spec) {
+  ProcessRequest req;
+  req.argv = argv;
+  req.working_dir = fs::path(spec.source).parent_path().string();
+  req.timeout_s = spec.timeout_s;
+  req.max_output_bytes = 1 << 20;
+  req.sandbox = spec.sandbox;
+  return req;
+}
+
+std::string file_name(const BuildSpec& spec) { return fs::path(spec.source).filename().string(); }
+
 BuildOutcome run_compiler(const std::vector<std::string>& argv, const BuildSpec& spec, const std::string& exe,
                           const std::string& what) {
   BuildOutcome outcome;
-  ProcessResult p = run_process({argv, {}, spec.output_dir, spec.timeout_s, -1, 1 << 20});
+  ProcessResult p = run_process(compiler_request(argv, spec));
   outcome.seconds = p.seconds;
   outcome.log = "$ " + command_line(argv) + "\n" + p.out + p.err;
   outcome.ok = p.ok() && fs::exists(exe);
@@ -51,7 +65,7 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-arch=native"};
   add_common_includes(argv, spec);
-  argv.insert(argv.end(), {"-o", exe, spec.source, spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
+  argv.insert(argv.end(), {"-o", exe, file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
                            config.common_library});
   return run_compiler(argv, spec, exe, "nvcc");
 }
@@ -63,11 +77,11 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
   if (flavour == config.cpu_flavours.end()) return {false, "", "", "unknown CPU build flavour " + spec.flavour};
   const std::string rewritten = (fs::path(spec.output_dir) / "student.cpp").string();
   try {
-    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), spec.source);
+    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), file_name(spec));
   } catch (const kitcpu::RewriteError& e) {
     BuildOutcome failed;
     failed.summary = "the CPU backend cannot read a kernel launch";
-    failed.log = spec.source + ":" + std::to_string(e.line) + ": " + e.what();
+    failed.log = file_name(spec) + ":" + std::to_string(e.line) + ": " + e.what();
     return failed;
   }
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
@@ -112,9 +126,10 @@ NvccCheck nvcc_check(const BuildSpec& spec) {
   const std::string object = (fs::path(spec.output_dir) / "nvcc-check.o").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-c", "-arch=sm_90", "--resource-usage"};
   add_common_includes(argv, spec);
-  argv.insert(argv.end(), {"-o", object, spec.source});
-  ProcessResult p = run_process({argv, {}, spec.output_dir, spec.timeout_s, -1, 1 << 20});
+  argv.insert(argv.end(), {"-o", object, file_name(spec)});
+  ProcessResult p = run_process(compiler_request(argv, spec));
   check.ok = p.ok();
+  check.object = object;
   check.log = p.out + p.err;
   if (!check.ok && p.timed_out) check.log += "\nnvcc " + describe_ending(p, spec.timeout_s);
   check.kernels = parse_resource_usage(check.log);

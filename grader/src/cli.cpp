@@ -87,6 +87,8 @@ int run_cli(int argc, char** argv) {
 
   std::string assignment, submission, backend = "auto", format = "text", output;
   std::uint64_t seed = 0;
+  bool unsandboxed = false;
+  const char* unsandboxed_help = "run student code without a sandbox (only where none can be made; the result says so)";
   const std::vector<std::string> formats = {"text", "json", "gradescope", "junit"};
   const std::vector<std::string> backends = {"auto", "cuda", "cpu"};
 
@@ -97,6 +99,7 @@ int run_cli(int argc, char** argv) {
   check->add_option("--backend", backend, "auto (GPU if usable, else CPU), cuda or cpu")->check(CLI::IsMember(backends));
   check->add_option("--format", format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
   check->add_option("--output", output, "write the report to this file instead of the terminal");
+  check->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
 
   auto* grade = app.add_subcommand("grade", "grade a submission with the full rubric; exit 0 whenever a grade was "
                                             "produced, whatever the score");
@@ -105,6 +108,7 @@ int run_cli(int argc, char** argv) {
   grade->add_option("--backend", backend, "auto (GPU if usable, else CPU), cuda or cpu")->check(CLI::IsMember(backends));
   grade->add_option("--format", format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
   grade->add_option("--output", output, "write the report to this file (the text report still goes to the terminal)");
+  grade->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
   auto* seed_option = grade->add_option("--seed", seed, "the grading seed: draws hidden sizes and input seeds "
                                                         "(keep it secret until grades are out)");
 
@@ -122,6 +126,7 @@ int run_cli(int argc, char** argv) {
                                                   "builds and earns no correctness points");
   selftest->add_option("assignments", selected, "assignments to test (default: all)");
   selftest->add_option("--backend", backend, "auto, cuda or cpu")->check(CLI::IsMember(backends));
+  selftest->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
 
   std::string function, size;
   auto* access = app.add_subcommand("access", "show how one function's kernels touch memory at one size: "
@@ -131,6 +136,7 @@ int run_cli(int argc, char** argv) {
   access->add_option("--submission", submission, "your file, or the folder holding it (default: starter/<assignment>)");
   access->add_option("--function", function, "which of the assignment's functions (default: the first)");
   access->add_option("--backend", backend, "auto, cuda or cpu")->check(CLI::IsMember(backends));
+  access->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
 
   try {
     app.parse(argc, argv);
@@ -153,6 +159,7 @@ int run_cli(int argc, char** argv) {
       o.assignment = assignment;
       o.backend = backend;
       o.visible_only = check->parsed();
+      o.unsandboxed = unsandboxed;
       if (check->parsed() && submission.empty()) {
         const Rubric r = load_assignment_rubric(assignment);
         submission = (fs::path(kit_root()) / "starter" / assignment).string();
@@ -177,7 +184,7 @@ int run_cli(int argc, char** argv) {
       return kExitOk;
     }
     if (access->parsed()) {
-      AccessOptions o{assignment, submission, backend, function, size};
+      AccessOptions o{assignment, submission, backend, function, size, unsandboxed};
       if (o.submission.empty()) o.submission = (fs::path(kit_root()) / "starter" / assignment).string();
       const AccessResult r = measure_memory_access(o);
       std::printf("%s at %s, backend %s (%s)\n", r.function.c_str(), format_dims(r.dims).c_str(), r.backend.c_str(),
@@ -197,7 +204,7 @@ int run_cli(int argc, char** argv) {
     }
     if (selftest->parsed()) {
       std::string reason;
-      const auto lines = run_selftest(selected, backend, &reason);
+      const auto lines = run_selftest(selected, backend, unsandboxed, &reason);
       bool ok = true;
       std::printf("selftest (backend %s)\n", reason.c_str());
       for (const auto& l : lines) {

@@ -13,6 +13,7 @@
 #include "kit/compare.h"
 #include "kit/process.h"
 #include "kit/runner_call.h"
+#include "kit/step_sandbox.h"
 #include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -115,13 +116,14 @@ std::string racecheck_findings(const std::string& report, const std::string& stu
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
                     const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
   RunVerdict v;
-  const fs::path dir = fs::path(s.work_dir) / "runs";
-  fs::create_directories(dir);
-  static int run_number = 0;
-  const std::string report = (dir / ("diagnostics-" + std::to_string(++run_number) + ".jsonl")).string();
+  // Each run writes in a folder of its own, the only one its sandbox may write to.
+  const fs::path dir = new_scratch_folder(s, flavour);
+  const std::string report = (dir / "diagnostics.jsonl").string();
   ProcessRequest req = runner_request(exe, "correctness", runner_case(*t.function, *t.inputs, t.dims, seeds),
                                       {"--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)},
                                       dir.string(), s.rubric.limits.test_seconds);
+  req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
+                            flavour == "racecheck" ? RunTool::compute_sanitizer : RunTool::none);
   if (flavour == "racecheck")
     req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode",
                                        std::to_string(kRacecheckExitCode), "--print-limit", "20"});

@@ -5,14 +5,19 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
+#include <sys/stat.h>
 
 #include "kit/backend_choice.h"
 #include "kit/build_config.h"
 #include "kit/cases.h"
 #include "kit/correctness_run.h"
 #include "kit/errors.h"
+#include "kit/intake.h"
+#include "kit/sandbox.h"
+#include "kit/source_text.h"
+#include "kit/step_sandbox.h"
+#include "kit/symbol_check.h"
 #include "kit/memory_access.h"
 #include "kit/performance_run.h"
 #include "kit/scoring.h"
@@ -29,34 +34,6 @@ std::string known_assignments() {
   std::string list;
   for (const auto& a : list_assignments()) list += (list.empty() ? "" : ", ") + a;
   return list;
-}
-
-// A submission is the student's file itself, or a folder holding it.
-std::string resolve_submission(const std::string& path, const Rubric& rubric) {
-  const std::string& expected = rubric.student_files.front();
-  if (!fs::exists(path))
-    throw UserError("the submission '" + path + "' does not exist: give the path of your " + expected +
-                    " or of the folder holding it");
-  if (fs::is_directory(path)) {
-    const fs::path file = fs::path(path) / expected;
-    if (fs::is_regular_file(file)) return fs::absolute(file).lexically_normal().string();
-    std::string found;
-    for (const auto& entry : fs::directory_iterator(path))
-      if (entry.path().extension() == ".cu") found += (found.empty() ? "" : ", ") + entry.path().filename().string();
-    throw UserError("the folder '" + path + "' has no " + expected +
-                    (found.empty() ? "" : " (it has " + found + ")") + ": a submission for " + rubric.assignment +
-                    " is the file " + expected + " or a folder holding it");
-  }
-  if (fs::path(path).filename() != expected)
-    throw UserError("the submission '" + path + "' is not named " + expected + ": " + rubric.assignment +
-                    " grades a file called " + expected + " (rename it, or give the folder holding it)");
-  return fs::absolute(path).lexically_normal().string();
-}
-
-// Comments and string literals removed, so a forbidden name mentioned in a comment is no offence.
-std::string code_only(const std::string& text) {
-  static const std::regex comments(R"(//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\])*")");
-  return std::regex_replace(text, comments, " ");
 }
 
 TestResult build_failure(const std::string& message, const std::string& log) {
@@ -107,6 +84,8 @@ struct WorkDir {
     std::string pattern = (fs::temp_directory_path() / "kit-grade-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
     path = pattern;
+    // The sandbox's user must pass through it to the folders bound for a step (and nothing more).
+    ::chmod(path.c_str(), 0711);
   }
   ~WorkDir() {
     if (!std::getenv("KIT_KEEP_WORK")) {
@@ -115,6 +94,36 @@ struct WorkDir {
     }
   }
 };
+
+// What every command does before it touches student code: the rubric, the backend, whether a sandbox
+// can be made, a work folder, and the submission taken in under its fixed name (kit/intake.h).
+struct Opened {
+  BackendChoice choice;
+  std::string content_problem;  // the submission is there but cannot be graded (not text, too large)
+};
+
+Opened open_session(Session& s, WorkDir& work, const std::string& assignment, const std::string& submission,
+                    const std::string& backend, bool unsandboxed) {
+  s.rubric = load_assignment_rubric(assignment);
+  s.kit_root = kit_root();
+  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / assignment).string();
+  s.sandboxed = !unsandboxed;
+  if (s.sandboxed) {
+    const SandboxStatus status = probe_sandbox();
+    if (!status.available) throw UserError(no_sandbox_message(status));
+  }
+  Opened opened;
+  s.work_dir = work.path;
+  const fs::path folder = fs::path(work.path) / "submission";
+  fs::create_directories(folder);
+  ::chmod(folder.c_str(), 0755);
+  const Intake intake = take_in_submission(submission, s.rubric.student_files, folder.string());
+  opened.content_problem = intake.problem();
+  s.source = (folder / s.rubric.student_files.front()).string();
+  opened.choice = choose_backend(backend);
+  s.backend = opened.choice.backend;
+  return opened;
+}
 
 }  // namespace
 
@@ -147,23 +156,18 @@ Rubric load_assignment_rubric(const std::string& name) {
 GradeResult grade_submission(const GradeOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   Session s;
-  s.rubric = load_assignment_rubric(o.assignment);
-  s.kit_root = kit_root();
-  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / o.assignment).string();
-  s.source = resolve_submission(o.submission, s.rubric);
-  s.grading_seed = o.seed.value_or(s.rubric.seed);
-  const BackendChoice choice = choose_backend(o.backend);
-  s.backend = choice.backend;
   WorkDir work;
-  s.work_dir = work.path;
+  const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
+  s.grading_seed = o.seed.value_or(s.rubric.seed);
 
   GradeResult result;
   result.assignment = s.rubric.assignment;
   result.title = s.rubric.title;
-  result.submission = s.source;
+  result.submission = o.submission;
   result.backend = to_string(s.backend);
-  result.backend_reason = choice.reason;
-  result.device = choice.device;
+  result.backend_reason = opened.choice.reason;
+  result.sandboxed = s.sandboxed;
+  result.device = opened.choice.device;
   result.kit_version = build_config().version;
 
   const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only);
@@ -179,14 +183,18 @@ GradeResult grade_submission(const GradeOptions& o) {
     return result;
   };
 
+  if (!opened.content_problem.empty()) {
+    result.tests.push_back(build_failure("the submission cannot be graded: " + opened.content_problem, ""));
+    fail_everything(s, cases, with_performance, "the file cannot be graded", result);
+    return finish();
+  }
   const std::string source_text = read_text_file(s.source);
-  const std::string code = code_only(source_text);
-  for (const std::string& name : s.rubric.forbidden) {
-    if (std::regex_search(code, std::regex("\\b" + name + "\\b"))) {
-      result.tests.push_back(build_failure("uses " + name + ", which this assignment forbids", ""));
-      fail_everything(s, cases, with_performance, "the file uses " + name, result);
-      return finish();
-    }
+  const std::string file_name = fs::path(s.source).filename().string();
+  for (const IdentifierUse& use : find_identifiers(code_without_comments_and_literals(source_text), s.rubric.forbidden)) {
+    result.tests.push_back(build_failure("uses " + use.name + " (line " + std::to_string(use.line) +
+                                             "), which this assignment forbids", ""));
+    fail_everything(s, cases, with_performance, "the file uses " + use.name, result);
+    return finish();
   }
 
   // nvcc first, when it is here: its errors are the real CUDA ones, and its report feeds the technique checks.
@@ -195,12 +203,29 @@ GradeResult grade_submission(const GradeOptions& o) {
   check_spec.source = s.source;
   check_spec.output_dir = (fs::path(s.work_dir) / "nvcc-check").string();
   check_spec.timeout_s = s.rubric.limits.build_seconds;
+  check_spec.sandbox = compile_sandbox(s, check_spec);
   const NvccCheck nvcc = nvcc_check(check_spec);
   if (nvcc.ran && !nvcc.ok) {
-    result.tests.push_back(build_failure("nvcc could not compile " + fs::path(s.source).filename().string(), last_lines(nvcc.log, 40)));
+    result.tests.push_back(build_failure("nvcc could not compile " + file_name, last_lines(nvcc.log, 40)));
     result.build_log = nvcc.log;
     fail_everything(s, cases, with_performance, "the file does not compile", result);
     return finish();
+  }
+  // What the compiled file calls from outside itself: a forbidden call hidden from the text is not
+  // hidden from the object code.
+  if (nvcc.ran) {
+    std::string error;
+    const std::vector<ForbiddenUse> uses =
+        forbidden_uses(undefined_symbols(nvcc.object, check_spec.sandbox, &error), s.rubric.forbidden);
+    if (!error.empty()) throw std::runtime_error("cannot read the compiled file's symbols: " + error);
+    if (!uses.empty()) {
+      std::string details;
+      for (const ForbiddenUse& u : uses) details += u.symbol + ": " + u.reason + "\n";
+      result.tests.push_back(build_failure("calls " + uses.front().symbol + ", which no submission may: " +
+                                               uses.front().reason, details));
+      fail_everything(s, cases, with_performance, "the file calls " + uses.front().symbol, result);
+      return finish();
+    }
   }
   const BuildOutcome& build = student_runner(s, "fast", {});
   if (!build.ok) {
@@ -254,10 +279,9 @@ Dims parse_size(const std::string& text, const Rubric& rubric, const Problem& pr
 
 AccessResult measure_memory_access(const AccessOptions& o) {
   Session s;
-  s.rubric = load_assignment_rubric(o.assignment);
-  s.kit_root = kit_root();
-  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / o.assignment).string();
-  s.source = resolve_submission(o.submission, s.rubric);
+  WorkDir work;
+  const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
+  if (!opened.content_problem.empty()) throw UserError("the submission cannot be graded: " + opened.content_problem);
   s.grading_seed = s.rubric.seed;
   const Function* function = &s.rubric.functions.front();
   if (!o.function.empty()) {
@@ -272,12 +296,8 @@ AccessResult measure_memory_access(const AccessOptions& o) {
   AccessResult result;
   result.function = function->name;
   result.dims = parse_size(o.size, s.rubric, *function->problem);
-  const BackendChoice choice = choose_backend(o.backend);
-  s.backend = choice.backend;
   result.backend = to_string(s.backend);
-  result.backend_reason = choice.reason;
-  WorkDir work;
-  s.work_dir = work.path;
+  result.backend_reason = opened.choice.reason;
   const BuildOutcome& build = student_runner(s, "fast", {});
   if (!build.ok) {
     result.build_failure = build.summary + "\n" + last_lines(build.log, 30);

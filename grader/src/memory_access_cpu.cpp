@@ -5,6 +5,7 @@
 
 #include "kit/memory_access.h"
 #include "kit/runner_call.h"
+#include "kit/step_sandbox.h"
 #include "kit/text.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -29,15 +30,15 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
     p.error = "the memory-access build failed: " + build.summary;
     return p;
   }
-  const fs::path dir = fs::path(s.work_dir) / "runs";
-  fs::create_directories(dir);
-  const std::string report = (dir / ("access-" + function.name + "-" + format_dims(dims) + ".jsonl")).string();
+  const fs::path dir = new_scratch_folder(s, "access");
+  const std::string report = (dir / "access.jsonl").string();
   ProcessRequest req = runner_request(build.executable, "correctness",
                                       runner_case(function, function.problem->variants.front(), dims, {s.rubric.seed}),
                                       {"--guard-bytes", "0"}, dir.string(), s.rubric.limits.test_seconds);
   const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
   req.env = {{"KITCPU_ACCESS_REPORT", report}, {"KITCPU_ACCESS_BLOCKS", kSampledBlocks},
              {"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
+  req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::none);
   const ProcessResult r = run_process(req);
   if (!r.ok()) {
     p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" +

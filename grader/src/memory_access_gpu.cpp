@@ -10,6 +10,7 @@
 #include "kit/build_config.h"
 #include "kit/memory_access.h"
 #include "kit/runner_call.h"
+#include "kit/step_sandbox.h"
 #include "kit/text.h"
 
 namespace kit {
@@ -73,15 +74,16 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
     return p;
   }
   const BuildOutcome& build = student_runner(s, "fast", {});
-  const fs::path dir = fs::path(s.work_dir) / "runs";
-  fs::create_directories(dir);
-  const std::string log = (dir / ("ncu-" + function.name + "-" + format_dims(dims) + ".csv")).string();
+  const fs::path dir = new_scratch_folder(s, "ncu");
+  const std::string log = (dir / "ncu.csv").string();
   std::string metrics;
   for (const char* m : kMetrics) metrics += (metrics.empty() ? "" : ",") + std::string(m);
   ProcessRequest req = runner_request(build.executable, "correctness",
                                       runner_case(function, function.problem->variants.front(), dims, {s.rubric.seed}),
                                       {"--guard-bytes", "0"}, dir.string(), 10 * s.rubric.limits.test_seconds);
   req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
+  req.env = {{"HOME", dir.string()}};  // Nsight Compute keeps its settings under HOME
+  req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::nsight_compute);
   const ProcessResult r = run_process(req);
   if (!r.ok()) {
     p.error = "Nsight Compute could not run " + function.name + " at " + format_dims(dims) + " (" +

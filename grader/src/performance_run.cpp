@@ -12,6 +12,7 @@
 #include "kit/process.h"
 #include "kit/random.h"
 #include "kit/runner_call.h"
+#include "kit/step_sandbox.h"
 #include "kit/scoring.h"
 #include "kit/tolerance.h"
 
@@ -101,9 +102,11 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   const Dims& dims = s.rubric.performance.shape;
   Measurement& m = x.m;
   const Function timed{x.entry, x.problem};
+  const std::string scratch = new_scratch_folder(s, "timed");
   ProcessRequest req = runner_request(x.exe, "perf", runner_case(timed, x.problem->variants.front(), dims, {seed}),
-                                      {"--max-seconds", fmt(s.rubric.performance.max_seconds, 2)}, s.work_dir,
+                                      {"--max-seconds", fmt(s.rubric.performance.max_seconds, 2)}, scratch,
                                       s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
+  req.sandbox = run_sandbox(s, x.exe, scratch, false, RunTool::none);
   ProcessResult p = run_process(req);
   const auto records = parse_records(p.channel, nullptr);
   if (!p.ok() || records.empty()) {

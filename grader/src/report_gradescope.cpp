@@ -44,6 +44,7 @@ Json extra_data(const GradeResult& result) {
   extra["max_score"] = result.max_score;
   extra["backend"] = result.backend;
   extra["backend_reason"] = result.backend_reason;
+  extra["sandboxed"] = result.sandboxed;
   extra["device"] = device;
   extra["kit_version"] = result.kit_version;
   return extra;

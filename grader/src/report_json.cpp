@@ -49,6 +49,7 @@ Json result_json(const GradeResult& result) {
   out["submission"] = result.submission;
   out["backend"] = result.backend;
   out["backend_reason"] = result.backend_reason;
+  out["sandboxed"] = result.sandboxed;
   out["device"] = device_json<Json>(result.device);
   out["score"] = result.score;
   out["max_score"] = result.max_score;
@@ -94,6 +95,13 @@ class Reader {
   }
 
   // JSON has no NaN: a non-finite number was written as null and reads back as NaN.
+  void read(const char* key, bool& out, bool required = false) const {
+    const json* value = find(key, required);
+    if (value == nullptr) return;
+    if (!value->is_boolean()) fail(key, "true or false", *value);
+    out = value->get<bool>();
+  }
+
   void read(const char* key, double& out, bool required = false) const {
     const json* value = find(key, required);
     if (value == nullptr) return;
@@ -206,6 +214,7 @@ GradeResult result_from_json(const nlohmann::json& document) {
   top.read("submission", result.submission);
   top.read("backend", result.backend);
   top.read("backend_reason", result.backend_reason);
+  top.read("sandboxed", result.sandboxed);
   if (const json* device = top.find("device", false)) {
     const Reader reader(*device, "device");
     reader.read("name", result.device.name);

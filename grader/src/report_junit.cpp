@@ -118,6 +118,7 @@ std::vector<std::pair<std::string, std::string>> run_properties(const GradeResul
       {"score", format_number(result.score, 6)},
       {"max_score", format_number(result.max_score, 6)},
       {"backend", result.backend},
+      {"sandboxed", result.sandboxed ? "true" : "false"},
   };
   const auto add_text = [&](const char* name, const std::string& value) {
     if (!value.empty()) properties.emplace_back(name, value);

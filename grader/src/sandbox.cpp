@@ -174,6 +174,7 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
   add(a, {"--proc", "/proc", "--dev", "/dev", "--size", tmp_size, "--tmpfs", "/tmp", "--size", tmp_size, "--tmpfs",
           "/dev/shm"});
   if (spec.gpu) add_gpu(a);
+  for (const std::string& folder : spec.hidden) add(a, {"--tmpfs", folder});
   for (const SandboxBind& bind : spec.binds) {
     if (!fs::path(bind.host_path).is_absolute()) {
       launch.error = "a sandbox bind needs an absolute host path, not " + bind.host_path;

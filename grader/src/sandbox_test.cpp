@@ -320,6 +320,17 @@ TEST_F(SandboxTest, FilesystemHoldsTheSystemReadOnlyAndOnlyTheBinds) {
   EXPECT_TRUE(fs::exists(data("written")));
 }
 
+// A run of student code gets the system view without the CUDA toolkit's libraries.
+TEST_F(SandboxTest, HiddenFoldersAreEmptyInside) {
+  REQUIRE_SANDBOX();
+  ProcessRequest r = shell("ls -A /usr/share | wc -l; test -x /bin/sh && echo 'sh still there'");
+  r.sandbox->hidden = {"/usr/share"};
+  const ProcessResult hidden = run_process(r);
+  EXPECT_EQ(hidden.out, "0\nsh still there\n") << hidden.err;
+  r.sandbox->hidden.clear();
+  EXPECT_NE(run_process(r).out.rfind("0\n", 0), 0u);  // the control: /usr/share has files
+}
+
 TEST_F(SandboxTest, ProgramRunsUnprivileged) {
   REQUIRE_SANDBOX();
   const ProcessResult result = run_process(shell("id -u; grep CapEff /proc/self/status"));

@@ -23,7 +23,7 @@ std::string points(double v) {
 }  // namespace
 
 std::vector<SelftestLine> run_selftest(const std::vector<std::string>& requested, const std::string& backend,
-                                       std::string* backend_reason) {
+                                       bool unsandboxed, std::string* backend_reason) {
   std::vector<SelftestLine> lines;
   const std::vector<std::string> names = requested.empty() ? list_assignments() : requested;
   for (const std::string& name : names) {
@@ -45,6 +45,7 @@ std::vector<SelftestLine> run_selftest(const std::vector<std::string>& requested
     GradeOptions o;
     o.assignment = name;
     o.backend = backend;
+    o.unsandboxed = unsandboxed;
     o.submission = solution.string();
     GradeResult graded = grade_submission(o);
     if (backend_reason) *backend_reason = graded.backend_reason;

@@ -2,16 +2,20 @@
 
 #include <filesystem>
 
+#include "kit/step_sandbox.h"
+
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
 
-const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec) {
+// `student`: the build compiles the student's file, so it happens in a sandbox (step_sandbox.h).
+const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec, bool student) {
   auto found = s.builds.find(key);
   if (found != s.builds.end()) return found->second;
   spec.output_dir = (fs::path(s.work_dir) / key).string();
   spec.timeout_s = s.rubric.limits.build_seconds;
+  if (student) spec.sandbox = compile_sandbox(s, spec);
   return s.builds.emplace(key, build_runner(spec)).first->second;
 }
 
@@ -25,7 +29,7 @@ const BuildOutcome& student_runner(Session& s, const std::string& flavour, const
   spec.source = s.source;
   spec.defines = build;
   const std::string key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
-  return build_once(s, key, spec);
+  return build_once(s, key, spec, true);
 }
 
 const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, const std::string& file) {
@@ -36,7 +40,7 @@ const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, c
   std::string key = "baseline-" + assignment + "-" + file;
   for (char& c : key)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
-  return build_once(s, key, spec);
+  return build_once(s, key, spec, false);
 }
 
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {

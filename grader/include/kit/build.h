@@ -3,10 +3,12 @@
 // compiler's resource usage per kernel, which the technique checks read.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kit/knobs.h"
+#include "kit/sandbox.h"
 
 namespace kit {
 
@@ -21,6 +23,7 @@ struct BuildSpec {
   Knobs defines;                    // -D<name>=<value> for each
   std::string output_dir;           // where the runner and intermediate files go
   double timeout_s = 180;
+  std::optional<SandboxSpec> sandbox;  // the compile's sandbox (step_sandbox.h); none for the kit's own code
 };
 
 struct BuildOutcome {
@@ -43,6 +46,7 @@ struct KernelResources {
 struct NvccCheck {
   bool ran = false;  // false when the kit was built without nvcc
   bool ok = false;
+  std::string object;  // the compiled file, for the check of what it calls (symbol_check.h)
   std::string log;
   std::vector<KernelResources> kernels;
 };

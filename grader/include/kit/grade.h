@@ -19,10 +19,12 @@ struct GradeOptions {
   std::string backend = "auto";        // auto | cuda | cpu
   std::optional<std::uint64_t> seed;   // draws hidden sizes and seeds; default: the rubric's
   bool visible_only = false;           // `check`: visible correctness tests and technique, no timing
+  bool unsandboxed = false;            // run student code without a sandbox (the result says so)
 };
 
-// Throws UserError for anything the user can fix (unknown assignment, missing file, invalid rubric,
-// no GPU for --backend cuda). Otherwise always returns a result, whatever the submission does.
+// Throws UserError for anything the user can fix (unknown assignment, missing file, a symbolic link
+// where the file belongs, invalid rubric, no GPU for --backend cuda, no sandbox without --unsandboxed).
+// Otherwise always returns a result, whatever the submission holds or does.
 GradeResult grade_submission(const GradeOptions& options);
 
 // `grader access`: how one function of a submission touches memory at one size, without grading it.
@@ -32,6 +34,7 @@ struct AccessOptions {
   std::string backend = "auto";
   std::string function;  // empty: the rubric's first
   std::string size;      // "256x256", or one number for a square assignment
+  bool unsandboxed = false;
 };
 
 struct AccessResult {

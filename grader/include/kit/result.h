@@ -52,6 +52,7 @@ struct GradeResult {
   std::string submission;  // the path that was graded
   std::string backend;     // "cuda" | "cpu"
   std::string backend_reason;  // why this backend: "auto: no usable GPU (...)"
+  bool sandboxed = true;       // false: graded with --unsandboxed, student code ran with the grader's rights
   DeviceInfo device;
   double score = 0;
   double max_score = 0;

@@ -34,6 +34,9 @@ struct SandboxLimits {
 struct SandboxSpec {
   std::vector<SandboxBind> binds;  // beyond the system's programs and libraries: only what the step needs
   bool gpu = false;                // the NVIDIA device nodes, /sys and the driver's libraries
+  // Folders of the system view to cover with an empty tmpfs: a run of student code must not reach the
+  // CUDA toolkit's libraries (cuBLAS computes a matrix product in one call), which live under /usr.
+  std::vector<std::string> hidden;
   SandboxLimits limits;
   // Who the sandbox runs as when the grader is root: RLIMIT_NPROC does not bind root, even inside a user
   // namespace, so a root grader hands student code to this unprivileged user (and its writable binds too).

@@ -16,6 +16,6 @@ struct SelftestLine {
 
 // Grades the solutions and starters of the assignments given (all when empty) on `backend`.
 std::vector<SelftestLine> run_selftest(const std::vector<std::string>& assignments, const std::string& backend,
-                                       std::string* backend_reason);
+                                       bool unsandboxed, std::string* backend_reason);
 
 }  // namespace kit

@@ -26,6 +26,8 @@ struct Session {
   std::string source;    // the student's file
   Backend backend = Backend::cpu;
   std::string work_dir;  // a private temporary folder, removed at the end
+  bool sandboxed = true; // every compile and run of student code in a sandbox (false: --unsandboxed)
+  int scratch_count = 0; // scratch folders made so far (step_sandbox.h)
   std::uint64_t grading_seed = 0;
   std::map<std::string, BuildOutcome> builds;
   std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed

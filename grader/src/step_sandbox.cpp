@@ -1,0 +1,79 @@
+#include "kit/step_sandbox.h"
+
+#include <filesystem>
+#include <sys/stat.h>
+
+#include "kit/build_config.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+void bind(SandboxSpec& spec, const std::string& path, bool writable) {
+  if (path.empty()) return;
+  for (const SandboxBind& b : spec.binds)
+    if (b.host_path == path) return;
+  spec.binds.push_back({path, "", writable});
+}
+
+std::string folder_of(const std::string& file) { return fs::path(file).parent_path().string(); }
+
+// The CUDA toolkit's own folder (/usr/local/cuda-13.0 for /usr/local/cuda/bin/nvcc), real path.
+std::string toolkit_folder() {
+  const std::string& nvcc = build_config().nvcc;
+  if (nvcc.empty()) return {};
+  std::error_code error;
+  const fs::path real = fs::canonical(nvcc, error);
+  return error ? std::string() : real.parent_path().parent_path().string();
+}
+
+}  // namespace
+
+std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& spec) {
+  if (!s.sandboxed) return std::nullopt;
+  const BuildConfig& config = build_config();
+  SandboxSpec box;
+  // Headers: the kit's public ones, the assignment's contract, the CPU backend's.
+  bind(box, config.source_dir + "/grader/include", false);
+  bind(box, spec.assignment_dir, false);
+  for (const std::string& dir : config.cpu_include_dirs) bind(box, dir, false);
+  // The libraries a runner links, all in the build's library folder.
+  bind(box, folder_of(config.common_library), false);
+  if (!config.cuda_runner_library.empty()) bind(box, folder_of(config.cuda_runner_library), false);
+  for (const auto& [name, flavour] : config.cpu_flavours) {
+    bind(box, folder_of(flavour.runtime_library), false);
+    bind(box, folder_of(flavour.runner_library), false);
+  }
+  for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
+  bind(box, folder_of(spec.source), false);
+  bind(box, spec.output_dir, true);
+  return box;
+}
+
+std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& program, const std::string& scratch,
+                                       bool sanitizer_build, RunTool tool) {
+  if (!s.sandboxed) return std::nullopt;
+  SandboxSpec box;
+  box.gpu = s.backend == Backend::cuda;
+  bind(box, folder_of(program), false);
+  bind(box, scratch, true);
+  if (sanitizer_build) box.limits.max_memory_bytes = 0;
+  if (tool == RunTool::none) {
+    const std::string toolkit = toolkit_folder();
+    if (!toolkit.empty()) box.hidden.push_back(toolkit);
+  } else {
+    for (const SandboxBind& b : program_binds(build_config().nvcc)) box.binds.push_back(b);
+  }
+  return box;
+}
+
+std::string new_scratch_folder(Session& s, const std::string& label) {
+  const fs::path dir = fs::path(s.work_dir) / "runs" / (std::to_string(++s.scratch_count) + "-" + label);
+  fs::create_directories(dir);
+  // The sandbox user must reach it through the work folder (mkdtemp makes that 0700).
+  ::chmod(dir.parent_path().c_str(), 0711);
+  return dir.string();
+}
+
+}  // namespace kit

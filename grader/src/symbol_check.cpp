@@ -1,0 +1,119 @@
+#include "kit/symbol_check.h"
+
+#include <sstream>
+
+#include "kit/process.h"
+
+namespace kit {
+namespace {
+
+struct Rule {
+  const char* prefix;  // a symbol equal to it, or starting with it followed by the rest of a name
+  bool exact;
+  const char* reason;
+};
+
+// What no submission may call. Each entry names the way around the grader it closes.
+const Rule kRules[] = {
+    {"dlopen", true, "loads a library the grader never sees (cuBLAS, the reference)"},
+    {"dlmopen", true, "loads a library the grader never sees"},
+    {"dlsym", true, "looks up a function by a name the grader cannot read"},
+    {"dlvsym", true, "looks up a function by a name the grader cannot read"},
+    {"__libc_dlopen_mode", true, "loads a library the grader never sees"},
+    {"cuGetProcAddress", false, "reaches the CUDA driver around the runtime the grader watches"},
+    {"cudaGetDriverEntryPoint", false, "reaches the CUDA driver around the runtime the grader watches"},
+    {"cuMem", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
+    {"cuLaunch", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
+    {"cuModule", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
+    {"cuCtx", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
+    {"cublas", false, "calls cuBLAS: the assignment is to write the kernel"},
+    {"cusparse", false, "calls cuSPARSE: the assignment is to write the kernel"},
+    {"cufft", false, "calls cuFFT: the assignment is to write the kernel"},
+    {"cudnn", false, "calls cuDNN: the assignment is to write the kernel"},
+    {"fork", true, "starts another process"},
+    {"vfork", true, "starts another process"},
+    {"clone", true, "starts another process"},
+    {"clone3", true, "starts another process"},
+    {"execve", true, "runs another program"},
+    {"execv", true, "runs another program"},
+    {"execvp", true, "runs another program"},
+    {"execvpe", true, "runs another program"},
+    {"execl", true, "runs another program"},
+    {"execlp", true, "runs another program"},
+    {"execle", true, "runs another program"},
+    {"posix_spawn", true, "runs another program"},
+    {"posix_spawnp", true, "runs another program"},
+    {"system", true, "runs a shell command"},
+    {"popen", true, "runs a shell command"},
+    {"pthread_create", true, "starts a thread that works outside the timed call"},
+    {"std::thread::_M_start_thread", false, "starts a thread that works outside the timed call"},
+    {"syscall", true, "makes raw system calls"},
+    {"ptrace", true, "inspects or changes another process"},
+    {"kill", true, "signals another process (the grader)"},
+    {"prctl", true, "changes how the process is treated"},
+    {"mprotect", true, "changes memory protection (the harness's or the timer's code)"},
+    {"write", true, "writes to a file descriptor directly (the grader's private channel)"},
+    {"writev", true, "writes to a file descriptor directly (the grader's private channel)"},
+    {"pwrite", true, "writes to a file descriptor directly"},
+    {"pwrite64", true, "writes to a file descriptor directly"},
+    {"dup", true, "duplicates a file descriptor (the grader's private channel)"},
+    {"dup2", true, "duplicates a file descriptor (the grader's private channel)"},
+    {"dup3", true, "duplicates a file descriptor (the grader's private channel)"},
+    {"fdopen", true, "opens a stream on a file descriptor (the grader's private channel)"},
+    {"socket", true, "opens a network connection"},
+    {"connect", true, "opens a network connection"},
+    {"__real_", false, "calls around the grader's record of runtime calls"},
+    {"__wrap_", false, "calls into the grader's record of runtime calls"},
+};
+
+// `symbol` is `name`, or `name` followed by what continues an identifier's suffix (cublasSgemm_v2,
+// cuMemcpyDtoH_v2): a rule's prefix covers every function whose name starts with it.
+bool matches(const std::string& symbol, const std::string& name, bool exact) {
+  if (exact) return symbol == name || symbol.rfind(name + "@", 0) == 0;
+  return symbol.rfind(name, 0) == 0;
+}
+
+}  // namespace
+
+std::vector<std::string> undefined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
+                                           std::string* error) {
+  ProcessRequest req;
+  req.argv = {"nm", "--undefined-only", "--demangle", "--format=just-symbols", object};
+  req.timeout_s = 60;
+  req.max_output_bytes = 8 << 20;
+  req.sandbox = sandbox;
+  const ProcessResult p = run_process(req);
+  std::vector<std::string> symbols;
+  if (!p.ok()) {
+    *error = "nm " + describe_ending(p, req.timeout_s) + ": " + p.err;
+    return symbols;
+  }
+  std::istringstream lines(p.out);
+  std::string line;
+  while (std::getline(lines, line))
+    if (!line.empty()) symbols.push_back(line);
+  return symbols;
+}
+
+std::vector<ForbiddenUse> forbidden_uses(const std::vector<std::string>& symbols,
+                                         const std::vector<std::string>& rubric_forbidden) {
+  std::vector<ForbiddenUse> uses;
+  for (const std::string& symbol : symbols) {
+    // A C++ name's function part: "std::thread::_M_start_thread(...)" keeps its qualification.
+    const std::string name = symbol.substr(0, symbol.find('('));
+    bool found = false;
+    for (const Rule& rule : kRules)
+      if (!found && matches(name, rule.prefix, rule.exact)) {
+        uses.push_back({name, rule.reason});
+        found = true;
+      }
+    for (const std::string& forbidden : rubric_forbidden)
+      if (!found && matches(name, forbidden, false)) {
+        uses.push_back({name, "the assignment forbids " + forbidden});
+        found = true;
+      }
+  }
+  return uses;
+}
+
+}  // namespace kit

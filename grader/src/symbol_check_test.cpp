@@ -1,0 +1,63 @@
+#include "kit/symbol_check.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "kit/process.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> names(const std::vector<ForbiddenUse>& uses) {
+  std::vector<std::string> out;
+  for (const ForbiddenUse& u : uses) out.push_back(u.symbol);
+  return out;
+}
+
+TEST(SymbolCheck, WhatEverySubmissionMayNotCallIsFound) {
+  const std::vector<std::string> symbols = {
+      "cudaMalloc", "cudaMemcpy", "cudaLaunchKernel", "__cudaPushCallConfiguration", "printf", "malloc",
+      "dlopen", "dlsym", "cublasSgemm_v2", "cuMemcpyDtoH_v2", "cuGetProcAddress_v2", "fork", "syscall",
+      "pthread_create", "write", "std::thread::_M_start_thread(std::unique_ptr<std::thread::_State, "
+      "std::default_delete<std::thread::_State> >, void (*)())", "__real_cudaMemcpy", "std::ostream::write(char const*, long)"};
+  const std::vector<ForbiddenUse> uses = forbidden_uses(symbols, {});
+  EXPECT_EQ(names(uses), (std::vector<std::string>{"dlopen", "dlsym", "cublasSgemm_v2", "cuMemcpyDtoH_v2",
+                                                   "cuGetProcAddress_v2", "fork", "syscall", "pthread_create", "write",
+                                                   "std::thread::_M_start_thread", "__real_cudaMemcpy"}));
+  for (const ForbiddenUse& u : uses) EXPECT_FALSE(u.reason.empty()) << u.symbol;
+}
+
+TEST(SymbolCheck, TheRubricsNamesMatchAsPrefixes) {
+  const std::vector<ForbiddenUse> uses = forbidden_uses({"cublasLtMatmul", "thrust_sort", "cudaMemcpy"}, {"thrust"});
+  ASSERT_EQ(uses.size(), 2u);
+  EXPECT_EQ(uses[1].symbol, "thrust_sort");
+  EXPECT_EQ(uses[1].reason, "the assignment forbids thrust");
+}
+
+// The real thing: a name assembled from characters in the source is invisible to a text search, but the
+// object still has to call dlsym to use it.
+TEST(SymbolCheck, AnObjectsUndefinedSymbolsComeFromNm) {
+  const fs::path dir = fs::temp_directory_path() / ("kit-symbols-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "hidden.cpp") << "#include <dlfcn.h>\n"
+                                       "void* f() { char n[] = {'c','u','b','l','a','s',0};\n"
+                                       "  return dlsym(dlopen(n, 2), n); }\n";
+  ProcessRequest cc;
+  cc.argv = {"g++", "-c", "-o", (dir / "hidden.o").string(), (dir / "hidden.cpp").string()};
+  ASSERT_TRUE(run_process(cc).ok());
+  std::string error;
+  const std::vector<std::string> symbols = undefined_symbols((dir / "hidden.o").string(), std::nullopt, &error);
+  EXPECT_EQ(error, "");
+  EXPECT_NE(std::find(symbols.begin(), symbols.end(), "dlsym"), symbols.end());
+  EXPECT_EQ(names(forbidden_uses(symbols, {})), (std::vector<std::string>{"dlopen", "dlsym"}));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kit
