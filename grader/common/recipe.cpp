@@ -49,8 +49,11 @@ double recipe_value(const Recipe& r, std::uint64_t stream, std::size_t index) {
 }
 
 HostArray generate_array(const ArraySpec& spec, const Recipe& recipe, std::uint64_t seed, std::size_t array_index) {
+  return generate_from_stream(spec, recipe, array_stream(seed, spec.name, array_index));
+}
+
+HostArray generate_from_stream(const ArraySpec& spec, const Recipe& recipe, std::uint64_t stream) {
   HostArray a = make_array(spec);
-  const std::uint64_t stream = array_stream(seed, spec.name, array_index);
   const std::size_t n = spec.count();
   if (spec.dtype == DType::u8) {
     for (std::size_t i = 0; i < n; ++i)

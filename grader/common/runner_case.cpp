@@ -9,6 +9,10 @@ namespace {
 
 using nlohmann::json;
 
+constexpr std::size_t kAlignment = 4096;
+
+std::size_t round_up(std::size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
+
 json spec_json(const ArraySpec& s) { return {{"name", s.name}, {"dtype", dtype_name(s.dtype)}, {"shape", s.shape}}; }
 
 ArraySpec spec_from(const json& j) {
@@ -17,21 +21,34 @@ ArraySpec spec_from(const json& j) {
   if (!parse_dtype(j.at("dtype").get<std::string>(), &s.dtype)) throw std::runtime_error("unknown dtype");
   s.shape = j.at("shape").get<std::vector<long>>();
   for (long extent : s.shape)
-    if (extent < 0) throw std::runtime_error("negative extent");
+    if (extent < 0 || extent > (1L << 40)) throw std::runtime_error("impossible extent");
   return s;
 }
 
 }  // namespace
 
+RunnerCase layout_runner_case(const std::string& entry, const Dims& dims, const std::vector<ArraySpec>& inputs,
+                              const std::vector<ArraySpec>& outputs, std::size_t guard_bytes) {
+  RunnerCase c;
+  c.entry = entry;
+  c.dims = dims;
+  const std::size_t guard = round_up(guard_bytes);
+  std::size_t at = 0;
+  for (const auto* list : {&inputs, &outputs})
+    for (const ArraySpec& spec : *list) {
+      at += guard;
+      c.arrays.push_back({spec, list == &inputs, at, guard});
+      at += round_up(std::max<std::size_t>(spec.bytes(), 1)) + guard;
+    }
+  c.arena_bytes = std::max<std::size_t>(at, kAlignment);
+  return c;
+}
+
 std::string encode_runner_case(const RunnerCase& c) {
-  json j = {{"entry", c.entry}, {"dims", c.dims}, {"seeds", c.seeds}, {"inputs", json::array()},
-            {"outputs", json::array()}};
-  for (const RunnerInput& in : c.inputs) {
-    json r = {{"kind", recipe_kind_name(in.recipe.kind)}, {"lo", in.recipe.lo}, {"hi", in.recipe.hi},
-              {"denominator", in.recipe.denominator}};
-    j["inputs"].push_back({{"spec", spec_json(in.spec)}, {"recipe", r}});
-  }
-  for (const ArraySpec& out : c.outputs) j["outputs"].push_back(spec_json(out));
+  json j = {{"entry", c.entry}, {"dims", c.dims}, {"arena_bytes", c.arena_bytes}, {"arrays", json::array()}};
+  for (const ArenaArray& a : c.arrays)
+    j["arrays"].push_back({{"spec", spec_json(a.spec)}, {"input", a.input}, {"offset", a.offset},
+                           {"guard_bytes", a.guard_bytes}});
   return j.dump();
 }
 
@@ -41,20 +58,16 @@ RunnerCase decode_runner_case(const std::string& text) {
     RunnerCase c;
     c.entry = j.at("entry").get<std::string>();
     c.dims = j.at("dims").get<Dims>();
-    c.seeds = j.at("seeds").get<std::vector<std::uint64_t>>();
-    for (const json& in : j.at("inputs")) {
-      RunnerInput input;
-      input.spec = spec_from(in.at("spec"));
-      const json& r = in.at("recipe");
-      if (!parse_recipe_kind(r.at("kind").get<std::string>(), &input.recipe.kind))
-        throw std::runtime_error("unknown recipe kind");
-      input.recipe.lo = r.at("lo").get<long>();
-      input.recipe.hi = r.at("hi").get<long>();
-      input.recipe.denominator = r.at("denominator").get<long>();
-      if (input.recipe.hi < input.recipe.lo || input.recipe.denominator < 1) throw std::runtime_error("bad recipe");
-      c.inputs.push_back(input);
+    c.arena_bytes = j.at("arena_bytes").get<std::size_t>();
+    std::size_t end = 0;
+    for (const json& a : j.at("arrays")) {
+      ArenaArray array{spec_from(a.at("spec")), a.at("input").get<bool>(), a.at("offset").get<std::size_t>(),
+                       a.at("guard_bytes").get<std::size_t>()};
+      if (array.offset < end + array.guard_bytes || array.offset + array.spec.bytes() + array.guard_bytes > c.arena_bytes)
+        throw std::runtime_error("an array lies outside the arena or over another");
+      end = array.offset + array.spec.bytes();
+      c.arrays.push_back(array);
     }
-    for (const json& out : j.at("outputs")) c.outputs.push_back(spec_from(out));
     return c;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("not a runner case: ") + e.what());

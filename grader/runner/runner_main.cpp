@@ -1,29 +1,36 @@
-// The runner: the harness's main, linked with one student file and one assignment's harness.cpp. The grader
-// starts it once per test, tells it what to do on the command line, and reads the results from the private
-// channel. Everything the student's code prints goes to stdout/stderr, which the grader keeps apart.
+// The runner: the harness's main, linked with one student file and one assignment's harness.cpp. The
+// grader starts it once per test and keeps it for that test's runs: it maps the arena the grader filled
+// (kit/device_memory.h), then answers the grader's commands on a control pipe, one line each, reporting
+// on the private channel:
 //
-//   runner --channel-fd FD --mode correctness --case JSON [--guard-bytes N]
-//   runner --channel-fd FD --mode perf --case JSON [--max-seconds S ...]
-//   runner --channel-fd FD --mode info
+//   run    call the student's function once and wait for the GPU        -> {"type":"done", "status":...}
+//   time   one timed call (timing_protocol.h)                            -> {"type":"sample", "ms":...}
+//   quit   (or the pipe's end) exit
 //
-// The case (kit/runner_case.h) names the student's function, the sizes, the arrays with how to draw the
-// inputs, and the seeds.
+//   runner --channel-fd 3 --control-fd 5 --arena-fd 4 --case JSON
+//   runner --channel-fd 3 --mode info
+//
+// The runner never reads the outputs back or judges them: the grader reads the arena itself. Everything
+// the student's code prints goes to stdout/stderr, which the grader keeps apart.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include <cuda_runtime.h>
 #include <nlohmann/json.hpp>
 
-#include "guarded_buffer.h"
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
+#include "arena_map.h"
 #include "kit/channel.h"
 #include "kit/harness.h"
-#include "kit/poison.h"
-#include "kit/recipe.h"
 #include "kit/runner_case.h"
 #include "timing_protocol.h"
 
@@ -32,10 +39,10 @@ namespace {
 
 struct Options {
   int channel_fd = -1;
-  std::string mode;
+  int control_fd = -1;
+  int arena_fd = -1;
+  std::string mode = "serve";
   RunnerCase run;
-  std::size_t guard_bytes = 1 << 20;
-  TimingOptions timing;
 };
 
 [[noreturn]] void usage(const std::string& why) {
@@ -50,6 +57,8 @@ Options parse(int argc, char** argv) {
     if (i + 1 >= argc) usage("missing value after " + flag);
     const char* v = argv[++i];
     if (flag == "--channel-fd") o.channel_fd = std::atoi(v);
+    else if (flag == "--control-fd") o.control_fd = std::atoi(v);
+    else if (flag == "--arena-fd") o.arena_fd = std::atoi(v);
     else if (flag == "--mode") o.mode = v;
     else if (flag == "--case") {
       try {
@@ -58,14 +67,10 @@ Options parse(int argc, char** argv) {
         usage(e.what());
       }
     }
-    else if (flag == "--guard-bytes") o.guard_bytes = std::strtoull(v, nullptr, 10);
-    else if (flag == "--min-samples") o.timing.min_samples = std::atoi(v);
-    else if (flag == "--max-samples") o.timing.max_samples = std::atoi(v);
-    else if (flag == "--max-seconds") o.timing.max_seconds = std::atof(v);
-    else if (flag == "--target-rse") o.timing.target_rse = std::atof(v);
     else usage("unknown option " + flag);
   }
   if (o.channel_fd < 0) usage("--channel-fd is required");
+  if (o.mode == "serve" && (o.control_fd < 0 || o.arena_fd < 0)) usage("--control-fd and --arena-fd are required");
   return o;
 }
 
@@ -84,14 +89,8 @@ nlohmann::json device_info() {
   }
   cudaDeviceProp p{};
   cudaGetDeviceProperties(&p, 0);
-  int clock_khz = 0, mem_khz = 0;
-  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
-  cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, 0);
   info["name"] = p.name;
   info["compute_capability"] = std::to_string(p.major) + "." + std::to_string(p.minor);
-  info["max_sm_clock_mhz"] = clock_khz / 1000;
-  info["memory_clock_mhz"] = mem_khz / 1000;
-  info["multiprocessors"] = p.multiProcessorCount;
   info["timing_available"] = timing_available();
   return info;
 }
@@ -111,130 +110,91 @@ const HarnessEntry* find_entry(const std::string& name) {
   return nullptr;
 }
 
-struct Case {
-  std::vector<GuardedBuffer> inputs, outputs;
-  std::vector<HostArray> host_inputs;
-  ~Case() {
-    for (auto* list : {&inputs, &outputs})
-      for (GuardedBuffer& b : *list) release(b);
-  }
-};
-
-std::string prepare(const Options& o, std::uint64_t seed, Case& c) {
-  for (std::size_t i = 0; i < o.run.inputs.size(); ++i) {
-    const RunnerInput& in = o.run.inputs[i];
-    c.host_inputs.push_back(generate_array(in.spec, in.recipe, seed, i));
-    c.inputs.push_back({in.spec, o.guard_bytes});
-    if (auto e = allocate(c.inputs.back()); !e.empty()) return e;
-    if (auto e = upload(c.inputs.back(), c.host_inputs.back().bytes); !e.empty()) return e;
-  }
-  for (const ArraySpec& s : o.run.outputs) {
-    c.outputs.push_back({s, o.guard_bytes});
-    if (auto e = allocate(c.outputs.back()); !e.empty()) return e;
-    if (auto e = poison(c.outputs.back(), seed); !e.empty()) return e;
-  }
-  return {};
-}
-
-DeviceArrays device_arrays(const Case& c) {
+DeviceArrays device_arrays(const RunnerCase& c, unsigned char* base) {
   DeviceArrays a;
-  for (const auto& b : c.inputs) {
-    a.inputs.push_back(b.data);
-    a.input_bytes.push_back(b.spec.bytes());
-  }
-  for (const auto& b : c.outputs) {
-    a.outputs.push_back(b.data);
-    a.output_bytes.push_back(b.spec.bytes());
+  for (const ArenaArray& array : c.arrays) {
+    if (array.input) {
+      a.inputs.push_back(base + array.offset);
+      a.input_bytes.push_back(array.spec.bytes());
+    } else {
+      a.outputs.push_back(base + array.offset);
+      a.output_bytes.push_back(array.spec.bytes());
+    }
   }
   return a;
 }
 
-// Runs the student's function once per seed; reports each run and its outputs. Returns the exit code.
-int run_correctness(const HarnessEntry& entry, const Options& o) {
-  for (std::uint64_t seed : o.run.seeds) {
-    nlohmann::json report = {{"type", "case"}, {"seed", seed}, {"dims", o.run.dims}};
-    Case c;
-    if (auto e = prepare(o, seed, c); !e.empty()) {
-      report["status"] = "harness-error";
-      report["error"] = e;
-      send(o.channel_fd, report);
-      return 1;
-    }
-    std::fflush(stdout);
-    entry.call(device_arrays(c), o.run.dims);
-    cudaError_t launch = cudaGetLastError();
-    cudaError_t sync = cudaDeviceSynchronize();
-    std::fflush(stdout);
-    cudaError_t e = launch != cudaSuccess ? launch : sync;
-    if (e == cudaSuccess) e = cudaGetLastError();
-    if (e != cudaSuccess) {
-      report["status"] = "cuda-error";
-      report["error_name"] = cudaGetErrorName(e);
-      report["error"] = cudaGetErrorString(e);
-      send(o.channel_fd, report);
-      // A sticky error leaves the context unusable; a non-sticky one (a rejected launch) does not, but
-      // the case has failed either way and the next seeds would only repeat it.
-      return 1;
-    }
-    nlohmann::json guards = nlohmann::json::array();
-    for (const auto* list : {&c.inputs, &c.outputs}) {
-      for (const GuardedBuffer& b : *list) {
-        GuardDamage d;
-        if (auto err = check_guards(b, d); !err.empty()) report["error"] = err;
-        if (d.bytes_before || d.bytes_after)
-          guards.push_back({{"array", b.spec.name}, {"element_size", dtype_size(b.spec.dtype)},
-                            {"bytes_before", d.bytes_before}, {"bytes_after", d.bytes_after},
-                            {"first_after_offset", d.first_after_offset}, {"last_before_offset", d.last_before_offset}});
-      }
-    }
-    report["guards"] = guards;
-    nlohmann::json modified = nlohmann::json::array();
-    for (std::size_t i = 0; i < c.inputs.size(); ++i) {
-      std::vector<unsigned char> after;
-      download(c.inputs[i], after);
-      if (after != c.host_inputs[i].bytes) modified.push_back(c.inputs[i].spec.name);
-    }
-    report["inputs_modified"] = modified;
-    std::vector<std::vector<unsigned char>> outputs(c.outputs.size());
-    for (std::size_t i = 0; i < c.outputs.size(); ++i) download(c.outputs[i], outputs[i]);
-    report["status"] = "ok";
-    send(o.channel_fd, report);
-    for (const auto& out : outputs) write_record(o.channel_fd, RecordType::array, out.data(), out.size());
+// In an AddressSanitizer build the guard zones are poisoned, so a stray access into one is reported
+// with the line that made it; the grader still reads the zones to count what was written there.
+void poison_guard_zones(const RunnerCase& c, unsigned char* base) {
+#if defined(__SANITIZE_ADDRESS__)
+  for (const ArenaArray& array : c.arrays) {
+    ASAN_POISON_MEMORY_REGION(base + array.offset - array.guard_bytes, array.guard_bytes);
+    ASAN_POISON_MEMORY_REGION(base + array.offset + array.spec.bytes(), array.guard_bytes);
   }
-  return 0;
+#else
+  (void)c;
+  (void)base;
+#endif
 }
 
-// Times the student's function on one size, then reports the outputs of the last timed run, which the
-// grader checks again: a kernel that does less work when it is timed fails here.
-int run_perf(const HarnessEntry& entry, const Options& o) {
-  nlohmann::json report = {{"type", "perf"}, {"dims", o.run.dims}};
-  Case c;
-  const std::uint64_t seed = o.run.seeds.empty() ? 1 : o.run.seeds.front();
-  report["seed"] = seed;
-  if (auto e = prepare(o, seed, c); !e.empty()) {
-    report["error"] = e;
-    send(o.channel_fd, report);
+// One line from the control pipe, without its newline; false at the pipe's end.
+bool read_command(int fd, std::string* line) {
+  line->clear();
+  char c;
+  for (;;) {
+    const ssize_t n = ::read(fd, &c, 1);
+    if (n <= 0) return !line->empty();
+    if (c == '\n') return true;
+    if (line->size() < 64) *line += c;
+  }
+}
+
+nlohmann::json call_once(const HarnessEntry& entry, const DeviceArrays& arrays, const Dims& dims) {
+  std::fflush(stdout);
+  entry.call(arrays, dims);
+  const cudaError_t launch = cudaGetLastError();
+  const cudaError_t sync = cudaDeviceSynchronize();
+  std::fflush(stdout);
+  cudaError_t e = launch != cudaSuccess ? launch : sync;
+  if (e == cudaSuccess) e = cudaGetLastError();
+  if (e == cudaSuccess) return {{"type", "done"}, {"status", "ok"}};
+  return {{"type", "done"}, {"status", "cuda-error"}, {"error_name", cudaGetErrorName(e)}, {"error", cudaGetErrorString(e)}};
+}
+
+int serve(const Options& o) {
+  const HarnessEntry* entry = find_entry(o.run.entry);
+  if (!entry) {
+    std::string known;
+    for (const HarnessEntry& e : kit_harness.entries) known += (known.empty() ? "" : ", ") + std::string(e.name);
+    send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"},
+                        {"error", "the harness of " + std::string(kit_harness.assignment) + " has no function '" +
+                                      o.run.entry + "' (it has " + known + ")"}});
     return 1;
   }
-  std::vector<TimedOutput> outs;
-  for (const auto& b : c.outputs)
-    outs.push_back({b.data, b.spec.bytes(), dtype_size(b.spec.dtype), poison_bits(b.spec.dtype, seed)});
-  TimingResult t = time_student(entry, device_arrays(c), o.run.dims, outs, o.timing);
-  report["error"] = t.error;
-  report["samples_ms"] = t.samples_ms;
-  report["median_ms"] = t.median_ms;
-  report["relative_standard_error"] = t.relative_standard_error;
-  report["discarded_throttled"] = t.discarded_throttled;
-  report["sm_clock_mhz"] = t.sm_clock_mhz;
-  report["nominal_sm_clock_mhz"] = t.nominal_sm_clock_mhz;
-  report["memory_bandwidth_gbs"] = t.memory_bandwidth_gbs;
-  std::vector<std::vector<unsigned char>> outputs(c.outputs.size());
-  if (t.error.empty())
-    for (std::size_t i = 0; i < c.outputs.size(); ++i) download(c.outputs[i], outputs[i]);
-  send(o.channel_fd, report);
-  if (t.error.empty())
-    for (const auto& out : outputs) write_record(o.channel_fd, RecordType::array, out.data(), out.size());
-  return t.error.empty() ? 0 : 1;
+  std::string error;
+  unsigned char* base = map_arena(o.arena_fd, o.run.arena_bytes, &error);
+  if (!base) {
+    send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"}, {"error", error}});
+    return 1;
+  }
+  ::close(o.arena_fd);
+  poison_guard_zones(o.run, base);
+  const DeviceArrays arrays = device_arrays(o.run, base);
+  send(o.channel_fd, {{"type", "ready"}, {"status", "ok"}});
+  std::string command;
+  while (read_command(o.control_fd, &command)) {
+    if (command == "run") {
+      send(o.channel_fd, call_once(*entry, arrays, o.run.dims));
+    } else if (command == "time") {
+      const Sample s = time_one_call(*entry, arrays, o.run.dims);
+      send(o.channel_fd, {{"type", "sample"}, {"error", s.error}, {"ms", s.ms}, {"ms_synced", s.ms_synced},
+                          {"sm_clock_mhz", s.sm_clock_mhz}});
+    } else {
+      break;  // quit, or a command this runner does not know
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -242,21 +202,11 @@ int run_perf(const HarnessEntry& entry, const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kit;
-  Options o = parse(argc, argv);
+  const Options o = parse(argc, argv);
   if (o.mode == "info") {
     send(o.channel_fd, {{"type", "info"}, {"device", device_info()}});
     return 0;
   }
-  const HarnessEntry* entry = find_entry(o.run.entry);
-  if (!entry) {
-    std::string known;
-    for (const HarnessEntry& e : kit_harness.entries) known += (known.empty() ? "" : ", ") + std::string(e.name);
-    send(o.channel_fd, {{"type", "case"}, {"status", "harness-error"},
-                        {"error", "the harness of " + std::string(kit_harness.assignment) + " has no function '" +
-                                      o.run.entry + "' (it has " + known + ")"}});
-    return 1;
-  }
-  if (o.mode == "correctness") return run_correctness(*entry, o);
-  if (o.mode == "perf") return run_perf(*entry, o);
-  usage("--mode must be correctness, perf or info");
+  if (o.mode != "serve") usage("--mode must be serve or info");
+  return serve(o);
 }

@@ -5,11 +5,10 @@ namespace kit {
 
 bool timing_available() { return false; }
 
-TimingResult time_student(const HarnessEntry&, const DeviceArrays&, const Dims&, const std::vector<TimedOutput>&,
-                          const TimingOptions&) {
-  TimingResult r;
-  r.error = "performance is not measured on the CPU backend";
-  return r;
+Sample time_one_call(const HarnessEntry&, const DeviceArrays&, const Dims&) {
+  Sample s;
+  s.error = "performance is not measured on the CPU backend";
+  return s;
 }
 
 }  // namespace kit

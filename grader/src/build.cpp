@@ -65,8 +65,9 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-arch=native"};
   add_common_includes(argv, spec);
+  // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp).
   argv.insert(argv.end(), {"-o", exe, file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
-                           config.common_library});
+                           config.common_library, config.cuda_driver_library});
   return run_compiler(argv, spec, exe, "nvcc");
 }
 

@@ -12,6 +12,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/process.h"
+#include "kit/arena.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
@@ -71,16 +72,15 @@ std::string headline_for_category(const std::string& category) {
   return "the CPU backend stopped the kernel (" + category + ")";
 }
 
-std::string guard_message(const nlohmann::json& g) {
-  const std::string array = g.value("array", "?");
-  const std::size_t after = g.value("bytes_after", std::size_t{0}), before = g.value("bytes_before", std::size_t{0});
-  const std::size_t element = std::max<std::size_t>(1, g.value("element_size", std::size_t{4}));
+std::string guard_message(const GuardDamage& g) {
   std::string text = "out-of-bounds write: ";
-  if (after) {
-    text += std::to_string(after) + " bytes changed past the end of " + array + " (the first " +
-            std::to_string(g.value("first_after_offset", std::size_t{0}) / element) + " elements after it are untouched)";
-  }
-  if (before) text += std::string(after ? "; " : "") + std::to_string(before) + " bytes changed before the start of " + array;
+  if (g.bytes_after)
+    text += std::to_string(g.bytes_after) + " bytes changed past the end of " + g.array + " (the first " +
+            std::to_string(g.first_after_offset / std::max<std::size_t>(1, g.element_size)) +
+            " elements after it are untouched)";
+  if (g.bytes_before)
+    text += std::string(g.bytes_after ? "; " : "") + std::to_string(g.bytes_before) + " bytes changed before the start of " +
+            g.array + " (up to " + std::to_string(g.last_before_offset) + " bytes before it)";
   return text;
 }
 
@@ -113,15 +113,78 @@ std::string racecheck_findings(const std::string& report, const std::string& stu
   return found.empty() ? last_lines(report, 12) : found;
 }
 
+// What one seed's run left: the runner's word on how the call ended, and the arena as the grader read it.
+struct SeedRun {
+  std::uint64_t seed = 0;
+  nlohmann::json done;  // {"status": "ok" | "cuda-error", ...}
+  ArenaReadback arena;
+};
+
+// Drives a runner through the seeds: before each, the grader writes the inputs and the poison into the
+// arena; after the runner says it is done, the grader reads the arena back. The runner is asked to quit
+// after the last seed or the first CUDA error.
+struct SeedConversation {
+  SeedConversation(Session& session, const TestCase& test, const RunnerCase& c, DeviceMemory& arena,
+                   const std::vector<std::uint64_t>& seed_list)
+      : s(session), t(test), layout(c), memory(arena), seeds(seed_list) {}
+
+  Session& s;
+  const TestCase& t;
+  const RunnerCase& layout;
+  DeviceMemory& memory;
+  const std::vector<std::uint64_t>& seeds;
+  std::vector<SeedRun> runs;
+  std::string harness_error;
+  std::size_t records_seen = 0;
+  std::size_t started = 0;
+
+  std::string next(const std::string& channel) {
+    const std::vector<Record> records = parse_records(channel, nullptr);
+    std::string reply;
+    for (; records_seen < records.size(); ++records_seen) {
+      const nlohmann::json j = nlohmann::json::parse(records[records_seen].bytes, nullptr, false);
+      const std::string type = j.is_object() ? j.value("type", "") : "";
+      if (type == "ready") {
+        if (j.value("status", "") != "ok") {
+          harness_error = j.value("error", std::string("the runner could not start"));
+          return "quit\n";
+        }
+        reply = start_seed();
+      } else if (type == "done" && started > runs.size()) {  // a "done" out of turn is ignored
+        SeedRun run;
+        run.seed = seeds[runs.size()];
+        run.done = j;
+        run.arena = read_back(memory, layout, case_data(s, t, run.seed).inputs);
+        runs.push_back(std::move(run));
+        reply = j.value("status", "") == "ok" && runs.size() < seeds.size() ? start_seed() : "quit\n";
+      }
+    }
+    return reply;
+  }
+
+  std::string start_seed() {
+    const std::uint64_t seed = seeds[started++];
+    load_inputs(memory, layout, case_data(s, t, seed).inputs);
+    poison_outputs(memory, layout, seed);
+    return "run\n";
+  }
+};
+
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
                     const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
   RunVerdict v;
+  const Problem& problem = *t.function->problem;
+  const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
+  const RunnerCase layout = layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes);
+  const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
+  fill_guards(*memory, layout);
+  SeedConversation talk(s, t, layout, *memory, seeds);
+
   // Each run writes in a folder of its own, the only one its sandbox may write to.
   const fs::path dir = new_scratch_folder(s, flavour);
   const std::string report = (dir / "diagnostics.jsonl").string();
-  ProcessRequest req = runner_request(exe, "correctness", runner_case(*t.function, *t.inputs, t.dims, seeds),
-                                      {"--guard-bytes", flavour == "asan" ? "0" : std::to_string(kGuardBytes)},
-                                      dir.string(), s.rubric.limits.test_seconds);
+  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
+  req.converse = [&](const std::string& channel) { return talk.next(channel); };
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
                             flavour == "racecheck" ? RunTool::compute_sanitizer : RunTool::none);
   if (flavour == "racecheck")
@@ -135,8 +198,6 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
   }
   ProcessResult p = run_process(req);
-  std::string trailing;
-  const std::vector<Record> records = parse_records(p.channel, &trailing);
 
   // Everything that stops a run before its outputs can be judged.
   bool diag_error = false;
@@ -160,6 +221,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return v;
   };
   if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
+  if (!talk.harness_error.empty()) return stop("the harness failed: " + talk.harness_error, "");
   if (flavour == "racecheck" && p.exit_code == kRacecheckExitCode) {
     output.clear();
     return stop("missing __syncthreads suspected: compute-sanitizer's racecheck found a shared-memory race",
@@ -180,56 +242,45 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
-  // Walk the records: one JSON report per seed, then its outputs.
-  const Problem& problem = *t.function->problem;
-  const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
-  std::size_t r = 0;
-  for (std::uint64_t seed : seeds) {
-    if (r >= records.size() || records[r].type != RecordType::json)
-      return stop("crashed: the runner ended (" + describe_ending(p, req.timeout_s) + ") before reporting seed " +
-                      std::to_string(seed),
-                  trailing.empty() ? "" : "\n" + trailing);
-    nlohmann::json j = nlohmann::json::parse(records[r++].bytes, nullptr, false);
-    const std::string status = j.is_object() ? j.value("status", "") : "";
+  // Each seed the runner finished, judged from the arena.
+  for (const SeedRun& run : talk.runs) {
+    const std::string status = run.done.value("status", "");
     if (status == "cuda-error")
-      return stop("CUDA error " + j.value("error_name", std::string("?")) + ": " + j.value("error", std::string()),
+      return stop("CUDA error " + run.done.value("error_name", std::string("?")) + ": " +
+                      run.done.value("error", std::string()),
                   diagnostics.empty() ? "" : "\n" + diagnostics);
-    if (status != "ok") return stop("the harness failed: " + (j.is_object() ? j.value("error", status) : status), "");
-    const CaseData& data = case_data(s, t, seed);
-    const Expected& expected = data.expected;
+    const CaseData& data = case_data(s, t, run.seed);
     std::string signature;
-    for (std::size_t o = 0; o < out_specs.size(); ++o) {
-      if (r >= records.size() || records[r].type != RecordType::array)
-        return stop("crashed: the runner ended before sending its outputs", "");
-      const std::string& bytes = records[r++].bytes;
-      signature += bytes;
-      if (bytes.size() != out_specs[o].bytes()) return stop("the harness sent an output of the wrong size", "");
-      const HostArray got{out_specs[o], std::vector<unsigned char>(bytes.begin(), bytes.end())};
-      if (v.message.empty()) {
-        if (!j["guards"].empty()) {
-          v.message = guard_message(j["guards"][0]);
-          v.details = label + "seed " + std::to_string(seed) + ": " + v.message;
-          continue;
-        }
-        if (!j["inputs_modified"].empty()) {
-          v.message = "modified input " + j["inputs_modified"][0].get<std::string>() + ": inputs must stay unchanged";
-          v.details = label + v.message;
-          continue;
-        }
-        const Comparison c =
-            compare_output(got, expected.values[o], expected.error_scales[o], s.rubric.tolerance, seed);
-        if (!c.passed()) {
-          v.message = summarize(c);
-          v.details = label + "seed " + std::to_string(seed) + ":\n" + explain_mismatches(c, out_specs[o]);
-          if (problem.explain) {
-            const std::string more = problem.explain({c, got, data.inputs, t.dims, t.knobs});
-            if (!more.empty()) v.details += "\n" + more;
-          }
-        }
+    for (const HostArray& got : run.arena.outputs) signature.append(got.bytes.begin(), got.bytes.end());
+    v.output_signatures.push_back(signature);
+    if (!v.message.empty()) continue;
+    if (!run.arena.damage.empty()) {
+      v.message = guard_message(run.arena.damage.front());
+      v.details = label + "seed " + std::to_string(run.seed) + ": " + v.message;
+      continue;
+    }
+    if (!run.arena.inputs_modified.empty()) {
+      v.message = "modified input " + run.arena.inputs_modified.front() + ": inputs must stay unchanged";
+      v.details = label + v.message;
+      continue;
+    }
+    for (std::size_t o = 0; o < run.arena.outputs.size() && v.message.empty(); ++o) {
+      const HostArray& got = run.arena.outputs[o];
+      const Comparison c = compare_output(got, data.expected.values[o], data.expected.error_scales[o],
+                                          s.rubric.tolerance, run.seed);
+      if (c.passed()) continue;
+      v.message = summarize(c);
+      v.details = label + "seed " + std::to_string(run.seed) + ":\n" + explain_mismatches(c, out_specs[o]);
+      if (problem.explain) {
+        const std::string more = problem.explain({c, got, data.inputs, t.dims, t.knobs});
+        if (!more.empty()) v.details += "\n" + more;
       }
     }
-    v.output_signatures.push_back(signature);
   }
+  if (talk.runs.size() < seeds.size())
+    return stop("crashed: the runner ended (" + describe_ending(p, req.timeout_s) + ") before finishing seed " +
+                    std::to_string(seeds[talk.runs.size()]),
+                diagnostics.empty() ? "" : "\n" + diagnostics);
   if (v.message.empty() && !diagnostics.empty()) {  // warnings only: right results, but worth knowing
     v.details = label + diagnostics;
     v.warned = true;

@@ -32,17 +32,16 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   }
   const fs::path dir = new_scratch_folder(s, "access");
   const std::string report = (dir / "access.jsonl").string();
-  ProcessRequest req = runner_request(build.executable, "correctness",
-                                      runner_case(function, function.problem->variants.front(), dims, {s.rubric.seed}),
-                                      {"--guard-bytes", "0"}, dir.string(), s.rubric.limits.test_seconds);
-  const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-  req.env = {{"KITCPU_ACCESS_REPORT", report}, {"KITCPU_ACCESS_BLOCKS", kSampledBlocks},
-             {"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
-  req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::none);
-  const ProcessResult r = run_process(req);
+  const double timeout = s.rubric.limits.test_seconds;
+  const ProcessResult r =
+      run_function_once(s, build.executable, function, dims, s.rubric.seed, dir.string(), [&](ProcessRequest& req) {
+        const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
+        req.env = {{"KITCPU_ACCESS_REPORT", report}, {"KITCPU_ACCESS_BLOCKS", kSampledBlocks},
+                   {"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
+        req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::none);
+      });
   if (!r.ok()) {
-    p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" +
-              describe_ending(r, req.timeout_s) + ")";
+    p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" + describe_ending(r, timeout) + ")";
     return p;
   }
   const std::string source = read_text_file(s.source);

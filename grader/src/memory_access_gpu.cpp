@@ -78,16 +78,17 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
   const std::string log = (dir / "ncu.csv").string();
   std::string metrics;
   for (const char* m : kMetrics) metrics += (metrics.empty() ? "" : ",") + std::string(m);
-  ProcessRequest req = runner_request(build.executable, "correctness",
-                                      runner_case(function, function.problem->variants.front(), dims, {s.rubric.seed}),
-                                      {"--guard-bytes", "0"}, dir.string(), 10 * s.rubric.limits.test_seconds);
-  req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
-  req.env = {{"HOME", dir.string()}};  // Nsight Compute keeps its settings under HOME
-  req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::nsight_compute);
-  const ProcessResult r = run_process(req);
+  const double timeout = 10 * s.rubric.limits.test_seconds;
+  const ProcessResult r =
+      run_function_once(s, build.executable, function, dims, s.rubric.seed, dir.string(), [&](ProcessRequest& req) {
+        req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
+        req.env = {{"HOME", dir.string()}};  // Nsight Compute keeps its settings under HOME
+        req.timeout_s = timeout;
+        req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::nsight_compute);
+      });
   if (!r.ok()) {
     p.error = "Nsight Compute could not run " + function.name + " at " + format_dims(dims) + " (" +
-              describe_ending(r, req.timeout_s) + "): " + last_lines(r.out + r.err, 5);
+              describe_ending(r, timeout) + "): " + last_lines(r.out + r.err, 5);
     return p;
   }
   // kernel -> metric -> value, summed over the kernel's launches.

@@ -1,6 +1,8 @@
 #include "kit/performance_run.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +13,9 @@
 #include "kit/poison.h"
 #include "kit/process.h"
 #include "kit/random.h"
+#include "kit/arena.h"
 #include "kit/runner_call.h"
+#include "kit/timing_rule.h"
 #include "kit/step_sandbox.h"
 #include "kit/scoring.h"
 #include "kit/tolerance.h"
@@ -21,19 +25,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kSpotChecks = 1024;
+constexpr std::size_t kSpotChecks = 16;                // outputs read back after each timed sample
+constexpr std::size_t kTimedGuardBytes = 1 << 20;
 constexpr double kSuspiciousSpeedup = 10.0;
 constexpr double kNoisyRoundSpread = 0.05;  // rounds further apart than this get extra rounds
 constexpr int kExtraRounds = 2;
+// A reported time may fall short of what the grader saw by scheduling noise, not by more.
+constexpr double kReportedOverSeen = 0.8;
+constexpr double kSeenSlackMs = 0.05;
 
 struct Measurement {
   std::string error;
-  std::vector<double> medians_ms;  // one per round
+  std::vector<double> medians_ms;       // one per round: the time the runner reported (see below)
+  std::vector<double> wall_medians_ms;  // one per round: what the grader saw from "time" to the answer
   double sm_clock_mhz = 0;
   double nominal_sm_clock_mhz = 0;
-  double memory_bandwidth_gbs = 0;
   int discarded_throttled = 0;
-  std::string output_problem;  // non-empty when the output after timing was wrong
+  bool deferred_work = false;   // the device was still busy after the function returned
+  std::string output_problem;   // non-empty when an output of a timed run was wrong
 };
 
 // One thing timed: the student's runner through one of their functions, or a baseline.
@@ -45,12 +54,6 @@ struct Timed {
   bool student = false;
   Measurement m;
 };
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
 
 std::string fmt(double v, int decimals) {
   char buf[64];
@@ -68,62 +71,202 @@ std::string throughput_text(double value, Metric metric) {
   return out + " " + metric_unit(metric);
 }
 
-// The outputs of the last timed run, spot-checked against the reference at random elements, and checked
-// whole for elements never written.
-std::string check_output_after_timing(Session& s, const Timed& x, const Dims& dims, std::uint64_t seed,
-                                      const std::vector<Record>& records) {
-  const Problem& problem = *x.problem;
-  const std::vector<ArraySpec> specs = problem.outputs(dims);
-  if (records.size() < 1 + specs.size()) return "the timed run sent no output";
-  const Arrays inputs = generate_inputs(problem, problem.variants.front(), dims, seed);
-  Rng rng{derive_seed(seed, "spot checks")};
-  for (std::size_t o = 0; o < specs.size(); ++o) {
-    const std::string& bytes = records[1 + o].bytes;
-    if (records[1 + o].type != RecordType::array || bytes.size() != specs[o].bytes())
-      return "the output after timing has the wrong size";
-    const HostArray got{specs[o], std::vector<unsigned char>(bytes.begin(), bytes.end())};
-    const std::size_t n = specs[o].count();
-    for (std::size_t i = 0; i < n; ++i)
-      if (is_poison(got, i, seed) && got.spec.dtype == DType::f32)
-        return "some elements were never written in the timed runs (" + element_name(specs[o], i) + " first)";
-    for (std::size_t k = 0; k < kSpotChecks && n > 0; ++k) {
-      const std::size_t index = uniform_below(rng, n);
-      double scale = 0;
-      const double expected = problem.reference_element(dims, inputs, o, index, &scale);
-      if (!(std::fabs(got.value(index) - expected) <= allowed_error(s.rubric.tolerance, scale)))
-        return "the output of the timed runs is wrong at " + element_name(specs[o], index) + " (expected " +
-               fmt(expected, 4) + ", got " + fmt(got.value(index), 4) + ")";
+// Times one runner in one round. Every call, warm-up or sample, gets inputs no call saw before, drawn
+// by the grader's own generator into the arena, and outputs reset to the poison: a kernel that
+// remembers answers gains nothing. After each sample the grader reads a few outputs at places chosen
+// only then and checks them against the reference: a kernel that does less work when timed fails.
+struct TimingConversation {
+  TimingConversation(Session& session, Timed& timed, const RunnerCase& c, DeviceMemory& arena, std::uint64_t base_seed)
+      : s(session), x(timed), layout(c), memory(arena), seed(base_seed) {}
+
+  Session& s;
+  Timed& x;
+  const RunnerCase& layout;
+  DeviceMemory& memory;
+  std::uint64_t seed;
+  TimingRule rule;
+  std::vector<double> kept_ms, wall_ms;
+  double clock_sum = 0, gpu_seconds = 0;
+  int warmups_done = 0, samples_started = 0;
+  std::size_t records_seen = 0;
+  std::chrono::steady_clock::time_point begin = std::chrono::steady_clock::now(), sent;
+  std::string error;
+
+  std::string next(const std::string& channel) {
+    const std::vector<Record> records = parse_records(channel, nullptr);
+    std::string reply;
+    for (; records_seen < records.size(); ++records_seen) {
+      const nlohmann::json j = nlohmann::json::parse(records[records_seen].bytes, nullptr, false);
+      const std::string type = j.is_object() ? j.value("type", "") : "";
+      if (type == "ready") {
+        if (j.value("status", "") != "ok") return stop(j.value("error", std::string("the runner could not start")));
+        reply = warm_up();
+      } else if (type == "done") {
+        if (j.value("status", "") != "ok") return stop("CUDA error " + j.value("error_name", std::string("?")));
+        reply = ++warmups_done < rule.warmup_calls ? warm_up() : sample();
+      } else if (type == "sample" && samples_started > 0) {
+        reply = take(j);
+      }
+      if (reply == "quit\n") return reply;
     }
+    return reply;
   }
-  return {};
-}
+
+ private:
+  std::string stop(const std::string& why) {
+    if (error.empty()) error = why;
+    return "quit\n";
+  }
+
+  std::uint64_t call_seed(const std::string& what, int k) const { return derive_seed(seed, what, static_cast<std::uint64_t>(k)) >> 1; }
+
+  void prepare(std::uint64_t call) {
+    const InputVariant& variant = x.problem->variants.front();
+    std::size_t k = 0;
+    for (const ArenaArray& a : layout.arrays)
+      if (a.input) {
+        memory.generate(a.offset, a.spec, variant.recipes[k], array_stream(call, a.spec.name, k));
+        ++k;
+      }
+    poison_outputs(memory, layout, call);
+  }
+
+  std::string warm_up() {
+    prepare(call_seed("warm-up", warmups_done));
+    return "run\n";
+  }
+
+  std::string sample() {
+    prepare(call_seed("sample", samples_started++));
+    sent = std::chrono::steady_clock::now();
+    return "time\n";
+  }
+
+  std::string take(const nlohmann::json& j) {
+    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
+    if (!j.value("error", std::string()).empty()) return stop(j.value("error", std::string()));
+    double ms = j.value("ms", 0.0);
+    const double synced = j.value("ms_synced", 0.0);
+    // Work the function left running on another stream ends after the second event: the device-wide
+    // synchronise catches it, and the sample counts to there.
+    if (synced > ms + std::max(0.1, 0.25 * ms)) {
+      x.m.deferred_work = true;
+      ms = synced;
+    }
+    if (x.student && x.m.output_problem.empty()) x.m.output_problem = spot_check(call_seed("sample", samples_started - 1));
+    const double mhz = j.value("sm_clock_mhz", 0.0);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    if (x.m.nominal_sm_clock_mhz > 0 && mhz < rule.throttled_below * x.m.nominal_sm_clock_mhz) {
+      ++x.m.discarded_throttled;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (elapsed > 4 * rule.max_seconds) return stop("every sample was taken while the GPU was throttled");
+    } else {
+      kept_ms.push_back(ms);
+      wall_ms.push_back(wall);
+      clock_sum += mhz;
+      gpu_seconds += ms / 1e3;
+    }
+    if (!x.m.output_problem.empty()) return stop("");
+    return enough_samples(rule, kept_ms, gpu_seconds, elapsed) ? "quit\n" : sample();
+  }
+
+  // A few outputs of the sample just taken, at places the runner could not know in advance.
+  std::string spot_check(std::uint64_t call) {
+    const Problem& problem = *x.problem;
+    const Dims& dims = layout.dims;
+    const InputElements inputs = input_elements(problem, problem.variants.front(), dims, call);
+    Rng rng{derive_seed(call, "spot checks")};
+    std::size_t o = 0;
+    for (const ArenaArray& a : layout.arrays) {
+      if (a.input) continue;
+      const std::size_t n = a.spec.count();
+      std::vector<std::size_t> indices;
+      for (std::size_t k = 0; k < kSpotChecks && n > 0; ++k) indices.push_back(uniform_below(rng, n));
+      const HostArray got{a.spec, memory.gather(a.offset, dtype_size(a.spec.dtype), indices)};
+      for (std::size_t k = 0; k < indices.size(); ++k) {
+        HostArray one = make_array({a.spec.name, a.spec.dtype, {1}});
+        std::copy_n(got.bytes.begin() + static_cast<long>(k * dtype_size(a.spec.dtype)), dtype_size(a.spec.dtype),
+                    one.bytes.begin());
+        double scale = 0;
+        const double expected = problem.reference_element(dims, inputs, o, indices[k], &scale);
+        const double value = one.value(0);
+        if (is_poison(one, 0, call) && a.spec.dtype == DType::f32)
+          return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";
+        if (!(std::fabs(value - expected) <= allowed_error(s.rubric.tolerance, scale)))
+          return "the output of a timed run is wrong at " + element_name(a.spec, indices[k]) + " (expected " +
+                 fmt(expected, 4) + ", got " + fmt(value, 4) + ")";
+      }
+      ++o;
+    }
+    return {};
+  }
+};
 
 void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   const Dims& dims = s.rubric.performance.shape;
   Measurement& m = x.m;
-  const Function timed{x.entry, x.problem};
+  const RunnerCase layout =
+      layout_runner_case(x.entry, dims, x.problem->inputs(dims), x.problem->outputs(dims), kTimedGuardBytes);
+  std::unique_ptr<DeviceMemory> memory;
+  try {
+    memory = new_arena(s, layout.arena_bytes);
+  } catch (const std::exception& e) {
+    m.error = std::string("no arena for the timed run: ") + e.what();
+    return;
+  }
+  fill_guards(*memory, layout);
+  if (m.nominal_sm_clock_mhz == 0) m.nominal_sm_clock_mhz = gpu_limits(*s.gpu_memory).max_sm_clock_mhz;
+  TimingConversation talk(s, x, layout, *memory, seed);
+  talk.rule.max_seconds = s.rubric.performance.max_seconds;
   const std::string scratch = new_scratch_folder(s, "timed");
-  ProcessRequest req = runner_request(x.exe, "perf", runner_case(timed, x.problem->variants.front(), dims, {seed}),
-                                      {"--max-seconds", fmt(s.rubric.performance.max_seconds, 2)}, scratch,
+  ProcessRequest req = runner_request(x.exe, layout, memory->descriptor(), scratch,
                                       s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
+  req.converse = [&](const std::string& channel) { return talk.next(channel); };
   req.sandbox = run_sandbox(s, x.exe, scratch, false, RunTool::none);
   ProcessResult p = run_process(req);
-  const auto records = parse_records(p.channel, nullptr);
-  if (!p.ok() || records.empty()) {
+  if (!talk.error.empty()) {
+    m.error = talk.error;
+    return;
+  }
+  if (!m.output_problem.empty()) return;
+  if (!p.ok() || talk.kept_ms.empty()) {
     m.error = "the timed run " + describe_ending(p, req.timeout_s);
     return;
   }
-  nlohmann::json j = nlohmann::json::parse(records[0].bytes, nullptr, false);
-  if (!j.is_object() || !j.value("error", std::string()).empty()) {
-    m.error = j.is_object() ? j.value("error", std::string("no result")) : "an unreadable result";
-    return;
+  m.medians_ms.push_back(median(talk.kept_ms));
+  m.wall_medians_ms.push_back(median(talk.wall_ms));
+  m.sm_clock_mhz = talk.clock_sum / static_cast<double>(talk.kept_ms.size());
+}
+
+// Why the student's time cannot be a real measurement, or "". A time is held to what the trusted side
+// knows: no kernel beats the GPU's peak arithmetic or memory bandwidth (read by the trusted helper, not
+// the runner), and the runner's clock cannot claim less than the grader saw pass between asking for a
+// sample and getting it, less the overhead the baselines' honest runners needed in the same run.
+std::string implausible(const Timed& me, const std::vector<Timed>& timed, const Dims& shape, const GpuLimits& limits) {
+  const double reported = median(me.m.medians_ms);
+  const Work work = me.problem->work(shape);
+  const double bytes = work.bytes_read + work.bytes_written;
+  if (limits.peak_bandwidth_gbs() > 0) {
+    const double floor_ms = bytes / (limits.peak_bandwidth_gbs() * 1e9) * 1e3;
+    if (reported < floor_ms)
+      return fmt(reported, 4) + " ms per call, but moving " + fmt(bytes / 1e6, 1) + " MB at the GPU's peak bandwidth (" +
+             fmt(limits.peak_bandwidth_gbs(), 0) + " GB/s) takes at least " + fmt(floor_ms, 4) + " ms";
   }
-  m.medians_ms.push_back(j.value("median_ms", 0.0));
-  m.sm_clock_mhz = j.value("sm_clock_mhz", 0.0);
-  m.nominal_sm_clock_mhz = j.value("nominal_sm_clock_mhz", 0.0);
-  m.memory_bandwidth_gbs = j.value("memory_bandwidth_gbs", 0.0);
-  m.discarded_throttled += j.value("discarded_throttled", 0);
-  if (x.student && m.output_problem.empty()) m.output_problem = check_output_after_timing(s, x, dims, seed, records);
+  if (limits.peak_fp32_gflops() > 0 && work.flops > 0) {
+    const double floor_ms = work.flops / (limits.peak_fp32_gflops() * 1e9) * 1e3;
+    if (reported < floor_ms)
+      return fmt(reported, 4) + " ms per call, but " + fmt(work.flops / 1e9, 1) + " GFLOP at the GPU's peak FP32 rate (" +
+             fmt(limits.peak_fp32_gflops(), 0) + " GFLOP/s) takes at least " + fmt(floor_ms, 4) + " ms";
+  }
+  double honest_gap = 0;
+  for (const Timed& x : timed)
+    if (!x.student && x.m.error.empty() && !x.m.medians_ms.empty())
+      honest_gap = std::max(honest_gap, median(x.m.wall_medians_ms) - median(x.m.medians_ms));
+  const double seen = median(me.m.wall_medians_ms) - honest_gap;
+  if (reported < kReportedOverSeen * seen - kSeenSlackMs)
+    return "the runner reported " + fmt(reported, 4) + " ms per call, but the grader saw at least " + fmt(seen, 4) +
+           " ms pass for each";
+  return {};
 }
 
 double spread(const std::vector<double>& v) {
@@ -214,6 +357,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
   if (first.m.nominal_sm_clock_mhz > 0)
     grade.device.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
   const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
+  const GpuLimits limits = gpu_limits(*s.gpu_memory);
 
   std::vector<TestResult> tests;
   for (const PerformanceItem& item : perf.items) {
@@ -253,14 +397,13 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     notes += " ms; " + item.baseline + "'s";
     for (double ms : base->m.medians_ms) notes += " " + fmt(ms, 3);
     notes += " ms";
-    // A time below what memory bandwidth allows is not a real measurement: flag it, award nothing.
-    const Work work = me.problem->work(perf.shape);
-    const double bytes = work.bytes_read + work.bytes_written;
-    const double floor_ms = me.m.memory_bandwidth_gbs > 0 ? bytes / (me.m.memory_bandwidth_gbs * 1e9) * 1e3 : 0;
-    if (median(me.m.medians_ms) < floor_ms) {
-      t.status = TestStatus::error;
-      t.message = "implausible time, flagged for review: faster than memory bandwidth allows (" +
-                  fmt(median(me.m.medians_ms), 4) + " ms < " + fmt(floor_ms, 4) + " ms)";
+    if (me.m.deferred_work)
+      notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
+               "was timed to the device-wide synchronise";
+    const std::string why = implausible(me, timed, perf.shape, limits);
+    if (!why.empty()) {
+      t.status = TestStatus::failed;
+      t.message = "implausible time, no points: " + why;
       t.details = notes;
       tests.push_back(t);
       continue;

@@ -43,4 +43,23 @@ Arrays generate_inputs(const Problem& problem, const InputVariant& variant, cons
   return arrays;
 }
 
+InputElements input_elements(const Problem& problem, const InputVariant& variant, const Dims& dims, std::uint64_t seed) {
+  std::vector<std::uint64_t> streams;
+  const std::vector<ArraySpec> specs = problem.inputs(dims);
+  for (std::size_t i = 0; i < specs.size(); ++i) streams.push_back(array_stream(seed, specs[i].name, i));
+  std::vector<Recipe> recipes = variant.recipes;
+  return {[streams, recipes, specs](std::size_t array, std::size_t index) {
+    // Through the dtype, as the arrays hold it: a u8 wraps, a float rounds.
+    HostArray one = make_array({"", specs[array].dtype, {1}});
+    const double v = recipe_value(recipes[array], streams[array], index);
+    if (specs[array].dtype == DType::u8) one.bytes[0] = static_cast<unsigned char>(static_cast<long>(v) & 0xFF);
+    else one.set(0, v);
+    return one.value(0);
+  }};
+}
+
+InputElements input_elements(const Arrays& arrays) {
+  return {[&arrays](std::size_t array, std::size_t index) { return arrays[array].value(index); }};
+}
+
 }  // namespace kit

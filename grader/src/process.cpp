@@ -29,6 +29,25 @@ void close_fd(int& fd) {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// The grader's replies are a few bytes; a child that does not read them within a second has stopped
+// listening, and the conversation ends (the time limit then ends the child).
+bool write_all_nonblocking(int fd, const std::string& data) {
+  std::size_t done = 0;
+  const auto start = std::chrono::steady_clock::now();
+  while (done < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n > 0) {
+      done += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno != EAGAIN && errno != EINTR) return false;
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) return false;
+    pollfd p = {fd, POLLOUT, 0};
+    ::poll(&p, 1, 50);
+  }
+  return true;
+}
+
 void keep_open_across_exec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) & ~FD_CLOEXEC); }
 
 // Closes descriptors first..last (every one from `first` when last is -1).
@@ -61,8 +80,12 @@ void close_all_except(int* keep, int n) {
   _exit(127);
 }
 
+// Descriptors the child gets beyond stdout, stderr and the channel: {the grader's copy, the child's
+// number}. The grader's copies sit above every number the child expects, so no move overwrites another.
+using FdMoves = std::vector<std::pair<int, int>>;
+
 // In the child, after fork: only async-signal-safe calls until exec.
-[[noreturn]] void exec_child(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w,
+[[noreturn]] void exec_child(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w, const FdMoves& moves,
                              const SandboxLaunch* launch, char** argv, char** envp) {
   if (!launch) ::setpgid(0, 0);  // its own group, so a timeout kills everything it started
   ::dup2(out_w, 1);
@@ -76,11 +99,15 @@ void close_all_except(int* keep, int n) {
       keep_open_across_exec(chan_w);
     }
   }
+  for (const auto& [from, to] : moves) ::dup2(from, to);  // dup2 leaves the copy open across exec
   struct rlimit no_core = {0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
   if (launch) {
-    int keep[] = {r.channel_fd, info_w};
-    close_all_except(keep, 2);
+    int keep[16] = {r.channel_fd, info_w};
+    int kept = 2;
+    for (const auto& move : moves)
+      if (kept < 16) keep[kept++] = move.second;
+    close_all_except(keep, kept);
     if (r.channel_fd >= 0) keep_open_across_exec(r.channel_fd);
     keep_open_across_exec(info_w);
     if (launch->switch_user &&
@@ -110,16 +137,20 @@ struct SupervisorReport {
 // exits the sandbox is gone, and its resource use (peak memory above all) is known. Only async-signal-safe
 // calls: the grader may have threads.
 [[noreturn]] void supervise(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w, int report_w,
-                            const SandboxLaunch* launch, char** argv, char** envp) {
+                            const FdMoves& moves, const SandboxLaunch* launch, char** argv, char** envp) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  int keep[] = {out_w, err_w, chan_w, info_w, report_w};
-  close_all_except(keep, 5);
+  int keep[24] = {out_w, err_w, chan_w, info_w, report_w};
+  int kept = 5;
+  for (const auto& move : moves)
+    if (kept < 24) keep[kept++] = move.first;
+  close_all_except(keep, kept);
   const pid_t bwrap = ::fork();
   if (bwrap < 0) fail_in_child("cannot start the program: cannot fork\n");
-  if (bwrap == 0) exec_child(r, out_w, err_w, chan_w, info_w, launch, argv, envp);
+  if (bwrap == 0) exec_child(r, out_w, err_w, chan_w, info_w, moves, launch, argv, envp);
   for (int fd : {out_w, err_w, chan_w, info_w})
     if (fd >= 0) ::close(fd);
+  for (const auto& move : moves) ::close(move.first);
   SupervisorReport report;
   for (;;) {
     int status = 0;
@@ -198,21 +229,36 @@ ProcessResult run_process(const ProcessRequest& r) {
     return result;
   }
   int out_p[2], err_p[2], chan_p[2] = {-1, -1}, info_p[2] = {-1, -1}, report_p[2] = {-1, -1};
+  int control_p[2] = {-1, -1};
+  FdMoves moves;
   auto close_pipes = [&] {
-    for (int* p : {out_p, err_p, chan_p, info_p, report_p})
+    for (int* p : {out_p, err_p, chan_p, info_p, report_p, control_p})
       for (int k = 0; k < 2; ++k) close_fd(p[k]);
+    for (auto& move : moves) close_fd(move.first);
   };
   if (::pipe2(out_p, O_CLOEXEC) != 0 || ::pipe2(err_p, O_CLOEXEC) != 0 ||
       (r.channel_fd >= 0 && ::pipe2(chan_p, O_CLOEXEC) != 0) ||
+      (r.control_fd >= 0 && ::pipe2(control_p, O_CLOEXEC) != 0) ||
       (r.sandbox && (::pipe2(info_p, O_CLOEXEC) != 0 || ::pipe2(report_p, O_CLOEXEC) != 0))) {
     result.start_error = std::string("cannot create pipes: ") + std::strerror(errno);
+    close_pipes();
     return result;
   }
+  // The child's extra descriptors, copied above every number it expects (kFirstFree), close-on-exec here.
+  constexpr int kFirstFree = 64;
+  for (const auto& [from, to] : r.pass_fds) moves.push_back({::fcntl(from, F_DUPFD_CLOEXEC, kFirstFree), to});
+  if (r.control_fd >= 0) moves.push_back({::fcntl(control_p[0], F_DUPFD_CLOEXEC, kFirstFree), r.control_fd});
+  for (const auto& move : moves)
+    if (move.first < 0) {
+      result.start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
+      close_pipes();
+      return result;
+    }
   std::optional<SandboxLaunch> launch;
   std::vector<std::string> env_strings;
   if (r.sandbox) {
     // Above the channel's number, so setting up the channel in the child cannot overwrite it.
-    const int info_w = ::fcntl(info_p[1], F_DUPFD_CLOEXEC, std::max(r.channel_fd, 2) + 1);
+    const int info_w = ::fcntl(info_p[1], F_DUPFD_CLOEXEC, kFirstFree);
     ::close(info_p[1]);
     info_p[1] = info_w;
     launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w);
@@ -240,10 +286,18 @@ ProcessResult run_process(const ProcessRequest& r) {
     return result;
   }
   if (pid == 0 && launch)
-    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], &*launch, argv.data(), envp.data());
-  if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, nullptr, argv.data(), envp.data());
+    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, &*launch, argv.data(), envp.data());
+  if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, moves, nullptr, argv.data(), envp.data());
   ::setpgid(pid, pid);
   for (int* p : {out_p, err_p, chan_p, info_p, report_p}) close_fd(p[1]);
+  close_fd(control_p[0]);
+  for (auto& move : moves) close_fd(move.first);
+  // A child that stops reading must not block the grader's replies; one that is gone must not kill it
+  // (a write to a pipe nobody reads raises SIGPIPE, which would end the grader).
+  if (control_p[1] >= 0) {
+    ::fcntl(control_p[1], F_SETFL, O_NONBLOCK);
+    ::signal(SIGPIPE, SIG_IGN);
+  }
 
   SandboxWatch sandbox;
   std::string report;
@@ -298,11 +352,16 @@ ProcessResult run_process(const ProcessRequest& r) {
         result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
         kill_all();
       }
+      if (i == 2 && room > 0 && r.converse && control_p[1] >= 0 && !result.timed_out) {
+        const std::string reply = r.converse(result.channel);
+        if (!reply.empty() && !write_all_nonblocking(control_p[1], reply)) close_fd(control_p[1]);
+      }
     }
     // A child that exited but left a grandchild holding the pipes open: stop once the time is up.
     if (exited && result.timed_out) break;
   }
   for (int& fd : fds) close_fd(fd);
+  close_fd(control_p[1]);
   if (!exited) ::wait4(pid, &status, 0, &usage);
   ::kill(-pid, SIGKILL);  // anything the child left behind in its group
   sandbox.await_end();

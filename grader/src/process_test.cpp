@@ -5,7 +5,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
+#include <unistd.h>
 #include <string>
 #include <thread>
 #include <vector>
@@ -152,6 +154,51 @@ TEST(Process, EnvironmentAndWorkingDirectoryAreApplied) {
   r.working_dir = "/";
   const ProcessResult result = run_process(r);
   EXPECT_EQ(result.out, "forty two|/kit-home|1\n/\n");
+}
+
+// The arena's memory reaches a runner as a descriptor at a number it knows.
+TEST(Process, PassedDescriptorsArriveAtTheirNumbers) {
+  const std::string path = ::testing::TempDir() + "kit-passed-fd";
+  std::ofstream(path) << "shared memory";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  ProcessRequest r = shell("cat <&7 >&3");
+  r.channel_fd = 3;
+  r.pass_fds = {{fd, 7}};
+  EXPECT_EQ(run_process(r).channel, "shared memory");
+  EXPECT_EQ(::lseek(fd, 0, SEEK_CUR), 13);  // the grader's descriptor is the same open file, still open
+  ::close(fd);
+  std::remove(path.c_str());
+}
+
+// A runner that serves several runs asks for each: the grader answers as records arrive.
+TEST(Process, ConversationAnswersWhatArrives) {
+  ProcessRequest r = shell("printf 'ready' >&3; read a <&5; printf \" got:$a\" >&3; read b <&5; printf \" got:$b\" >&3");
+  r.channel_fd = 3;
+  r.control_fd = 5;
+  int calls = 0;
+  r.converse = [&](const std::string& channel) -> std::string {
+    ++calls;
+    if (channel == "ready") return "first\n";
+    if (channel == "ready got:first") return "second\n";
+    return "";
+  };
+  const ProcessResult result = run_process(r);
+  EXPECT_TRUE(result.ok()) << result.err;
+  EXPECT_EQ(result.channel, "ready got:first got:second");
+  EXPECT_GE(calls, 3);
+}
+
+// A child that never reads its control pipe cannot hold the grader: the reply is dropped, the time limit
+// ends the child.
+TEST(Process, AChildThatStopsListeningEndsAtItsTimeLimit) {
+  ProcessRequest r = shell("printf 'x' >&3; exec 5<&-; sleep 30", 1);
+  r.channel_fd = 3;
+  r.control_fd = 5;
+  r.converse = [](const std::string&) { return std::string(1 << 20, 'y'); };
+  const ProcessResult result = run_process(r);
+  EXPECT_TRUE(result.timed_out);
+  EXPECT_LT(result.seconds, 5.0);
 }
 
 }  // namespace

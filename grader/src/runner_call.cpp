@@ -1,29 +1,50 @@
 #include "kit/runner_call.h"
 
+#include "kit/arena.h"
+#include "kit/channel.h"
+
 namespace kit {
 
-RunnerCase runner_case(const Function& function, const InputVariant& variant, const Dims& dims,
-                       const std::vector<std::uint64_t>& seeds) {
-  const Problem& problem = *function.problem;
-  RunnerCase c;
-  c.entry = function.name;
-  c.dims = dims;
-  const std::vector<ArraySpec> inputs = problem.inputs(dims);
-  for (std::size_t i = 0; i < inputs.size(); ++i) c.inputs.push_back({inputs[i], variant.recipes[i]});
-  c.outputs = problem.outputs(dims);
-  c.seeds = seeds;
-  return c;
-}
-
-ProcessRequest runner_request(const std::string& exe, const std::string& mode, const RunnerCase& c,
-                              const std::vector<std::string>& extra, const std::string& working_dir, double timeout_s) {
+ProcessRequest runner_request(const std::string& exe, const RunnerCase& c, int arena_fd, const std::string& working_dir,
+                              double timeout_s) {
   ProcessRequest req;
-  req.argv = {exe, "--channel-fd", std::to_string(kRunnerChannelFd), "--mode", mode, "--case", encode_runner_case(c)};
-  req.argv.insert(req.argv.end(), extra.begin(), extra.end());
+  req.argv = {exe,
+              "--channel-fd",
+              std::to_string(kRunnerChannelFd),
+              "--control-fd",
+              std::to_string(kRunnerControlFd),
+              "--arena-fd",
+              std::to_string(kRunnerArenaFd),
+              "--case",
+              encode_runner_case(c)};
   req.channel_fd = kRunnerChannelFd;
+  req.control_fd = kRunnerControlFd;
+  req.pass_fds = {{arena_fd, kRunnerArenaFd}};
   req.working_dir = working_dir;
   req.timeout_s = timeout_s;
   return req;
+}
+
+ProcessResult run_function_once(Session& s, const std::string& exe, const Function& function, const Dims& dims,
+                                std::uint64_t seed, const std::string& working_dir,
+                                const std::function<void(ProcessRequest&)>& adjust) {
+  const Problem& problem = *function.problem;
+  const RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
+  const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
+  fill_guards(*memory, layout);
+  load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, seed));
+  poison_outputs(*memory, layout, seed);
+  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.rubric.limits.test_seconds);
+  std::size_t answered = 0;
+  req.converse = [&](const std::string& channel) -> std::string {
+    // After the first whole record ("ready") the run, after the second ("done") the end.
+    const std::size_t records = parse_records(channel, nullptr).size();
+    if (records == answered) return "";
+    answered = records;
+    return records == 1 ? "run\n" : "quit\n";
+  };
+  adjust(req);
+  return run_process(req);
 }
 
 }  // namespace kit

@@ -364,6 +364,23 @@ TEST_F(SandboxTest, ChannelDescriptorSurvivesAndNoOtherLeaksIn) {
 // Gradings may run side by side in threads. A pipe of one that is open, close-on-exec, while another
 // starts its sandbox must not be held open by that sandbox's supervisor (which never execs): the first
 // would then wait for the second to end before seeing its own pipe close.
+// A runner inside the sandbox still gets the arena's memory and the grader's control pipe.
+TEST_F(SandboxTest, PassedDescriptorsAndTheConversationReachInside) {
+  REQUIRE_SANDBOX();
+  const std::string path = (*root_ / "passed").string();
+  std::ofstream(path) << "arena";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  ProcessRequest r = shell("cat <&4 >&3; read a <&6; printf \" $a\" >&3");
+  r.channel_fd = 3;
+  r.pass_fds = {{fd, 4}};
+  r.control_fd = 6;
+  r.converse = [](const std::string& channel) { return channel == "arena" ? std::string("answered\n") : std::string(); };
+  const ProcessResult result = run_process(r);
+  EXPECT_EQ(result.channel, "arena answered") << result.err;
+  ::close(fd);
+}
+
 TEST_F(SandboxTest, ARunHoldsNoOtherRunsPipes) {
   REQUIRE_SANDBOX();
   int other[2];

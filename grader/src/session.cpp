@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "kit/build_config.h"
 #include "kit/step_sandbox.h"
 
 namespace kit {
@@ -41,6 +42,12 @@ const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, c
   for (char& c : key)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
   return build_once(s, key, spec, false);
+}
+
+std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) {
+  if (s.backend == Backend::cpu) return host_device_memory(bytes);
+  if (!s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
+  return gpu_device_memory(s.gpu_memory, bytes);
 }
 
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {

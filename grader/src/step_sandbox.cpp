@@ -10,7 +10,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void bind(SandboxSpec& spec, const std::string& path, bool writable) {
+void add_bind(SandboxSpec& spec, const std::string& path, bool writable) {
   if (path.empty()) return;
   for (const SandboxBind& b : spec.binds)
     if (b.host_path == path) return;
@@ -35,19 +35,19 @@ std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& sp
   const BuildConfig& config = build_config();
   SandboxSpec box;
   // Headers: the kit's public ones, the assignment's contract, the CPU backend's.
-  bind(box, config.source_dir + "/grader/include", false);
-  bind(box, spec.assignment_dir, false);
-  for (const std::string& dir : config.cpu_include_dirs) bind(box, dir, false);
+  add_bind(box, config.source_dir + "/grader/include", false);
+  add_bind(box, spec.assignment_dir, false);
+  for (const std::string& dir : config.cpu_include_dirs) add_bind(box, dir, false);
   // The libraries a runner links, all in the build's library folder.
-  bind(box, folder_of(config.common_library), false);
-  if (!config.cuda_runner_library.empty()) bind(box, folder_of(config.cuda_runner_library), false);
+  add_bind(box, folder_of(config.common_library), false);
+  if (!config.cuda_runner_library.empty()) add_bind(box, folder_of(config.cuda_runner_library), false);
   for (const auto& [name, flavour] : config.cpu_flavours) {
-    bind(box, folder_of(flavour.runtime_library), false);
-    bind(box, folder_of(flavour.runner_library), false);
+    add_bind(box, folder_of(flavour.runtime_library), false);
+    add_bind(box, folder_of(flavour.runner_library), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
-  bind(box, folder_of(spec.source), false);
-  bind(box, spec.output_dir, true);
+  add_bind(box, folder_of(spec.source), false);
+  add_bind(box, spec.output_dir, true);
   return box;
 }
 
@@ -56,8 +56,8 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
   if (!s.sandboxed) return std::nullopt;
   SandboxSpec box;
   box.gpu = s.backend == Backend::cuda;
-  bind(box, folder_of(program), false);
-  bind(box, scratch, true);
+  add_bind(box, folder_of(program), false);
+  add_bind(box, scratch, true);
   if (sanitizer_build) box.limits.max_memory_bytes = 0;
   if (tool == RunTool::none) {
     const std::string toolkit = toolkit_folder();

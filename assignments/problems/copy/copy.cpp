@@ -19,9 +19,9 @@ Expected copy_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double copy_reference_element(const Dims&, const Arrays& in, std::size_t, std::size_t index, double* error_scale) {
+double copy_reference_element(const Dims&, const InputElements& in, std::size_t, std::size_t index, double* error_scale) {
   *error_scale = 0;
-  return in[0].value(index);
+  return in.value(0, index);
 }
 
 Work copy_work(const Dims& d) {

@@ -45,14 +45,13 @@ Expected matmul_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double matmul_reference_element(const Dims& d, const Arrays& in, std::size_t, std::size_t index, double* error_scale) {
+double matmul_reference_element(const Dims& d, const InputElements& in, std::size_t, std::size_t index,
+                                double* error_scale) {
   const long k = d[1], l = d[2];
   const long row = static_cast<long>(index) / l, col = static_cast<long>(index) % l;
-  const float* M = in[0].as<float>();
-  const float* N = in[1].as<float>();
   double sum = 0, magnitude = 0;
   for (long i = 0; i < k; ++i) {
-    const double product = static_cast<double>(M[row * k + i]) * N[i * l + col];
+    const double product = in.value(0, static_cast<std::size_t>(row * k + i)) * in.value(1, static_cast<std::size_t>(i * l + col));
     sum += product;
     magnitude += std::fabs(product);
   }

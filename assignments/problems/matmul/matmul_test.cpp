@@ -120,13 +120,12 @@ TEST(Matmul, InputsArePinned) {
 
 // Any element can be drawn alone, without the ones before it: spot checks need only the inputs they read.
 TEST(Matmul, AnInputElementCanBeDrawnAlone) {
-  const Arrays in = inputs({9, 11, 13}, 99);
-  const InputVariant& v = matmul().variants[0];
-  for (std::size_t a = 0; a < 2; ++a)
-    for (std::size_t i : {0u, 5u, 98u}) {
-      const std::uint64_t stream = array_stream(99, in[a].spec.name, a);
-      EXPECT_EQ(recipe_value(v.recipes[a], stream, i), in[a].value(i));
-    }
+  for (const std::string variant : {"exact", "full-mantissa"}) {
+    const Arrays in = inputs({9, 11, 13}, 99, variant);
+    const InputElements alone = input_elements(matmul(), *find_variant(matmul(), variant), {9, 11, 13}, 99);
+    for (std::size_t a = 0; a < 2; ++a)
+      for (std::size_t i : {0u, 5u, 98u}) EXPECT_EQ(alone.value(a, i), in[a].value(i)) << variant;
+  }
 }
 
 TEST(Matmul, ReferenceMatchesANaiveDoubleProduct) {
@@ -162,7 +161,7 @@ TEST(Matmul, ReferenceElementAgreesWithTheWholeReference) {
   const Expected e = matmul().reference(d, in);
   for (std::size_t i = 0; i < e.values[0].size(); ++i) {
     double scale = -1;
-    EXPECT_EQ(matmul().reference_element(d, in, 0, i, &scale), e.values[0][i]) << "element " << i;
+    EXPECT_EQ(matmul().reference_element(d, input_elements(in), 0, i, &scale), e.values[0][i]) << "element " << i;
     EXPECT_DOUBLE_EQ(scale, e.error_scales[0][i]) << "element " << i;
   }
 }

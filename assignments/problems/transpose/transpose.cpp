@@ -21,12 +21,12 @@ Expected transpose_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double transpose_reference_element(const Dims& d, const Arrays& in, std::size_t, std::size_t index,
+double transpose_reference_element(const Dims& d, const InputElements& in, std::size_t, std::size_t index,
                                    double* error_scale) {
   const long rows = d[0], cols = d[1];
   const long c = static_cast<long>(index) / rows, r = static_cast<long>(index) % rows;
   *error_scale = 0;
-  return in[0].value(static_cast<std::size_t>(r * cols + c));
+  return in.value(0, static_cast<std::size_t>(r * cols + c));
 }
 
 Work transpose_work(const Dims& d) {

@@ -51,7 +51,7 @@ TEST(Transpose, ReferenceExchangesRowsAndColumnsExactly) {
     }
   for (std::size_t i = 0; i < 12; ++i) {
     double scale = -1;
-    EXPECT_EQ(transpose().reference_element(d, in, 0, i, &scale), e.values[0][i]);
+    EXPECT_EQ(transpose().reference_element(d, input_elements(in), 0, i, &scale), e.values[0][i]);
     EXPECT_EQ(scale, 0.0);
   }
 }

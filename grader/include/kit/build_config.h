@@ -24,6 +24,8 @@ struct BuildConfig {
   std::string cuda_include_dir;
   std::string gpu_probe;            // kit-gpu-probe; empty without nvcc
   std::string cuda_runner_library;  // empty without nvcc
+  std::string device_memory_helper; // kit-device-memory, the trusted owner of GPU arenas; empty without nvcc
+  std::string cuda_driver_library;  // libcuda (or the toolkit's stub of it) that cuda runners link
   std::string common_library;
   bool cpu_backend = false;
   std::vector<std::string> cpu_include_dirs;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,12 @@ struct Expected {
   std::vector<std::vector<double>> error_scales;
 };
 
+// The inputs of one case, one element at a time: what a spot check of a big output reads. Drawn from
+// the recipes, any element costs the same whether the array is 10 floats or 64 million.
+struct InputElements {
+  std::function<double(std::size_t array, std::size_t index)> value;
+};
+
 // A wrong output, handed to the problem to explain in its own words: what was compared, and what the
 // student's code was given and gave back, so a problem can recognise a known wrong answer.
 struct Failure {
@@ -69,7 +76,7 @@ struct Problem {
   std::vector<InputVariant> variants;
   Expected (*reference)(const Dims&, const Arrays& inputs);
   // One element of one output, for spot checks of outputs too large to recompute whole.
-  double (*reference_element)(const Dims&, const Arrays& inputs, std::size_t output, std::size_t index,
+  double (*reference_element)(const Dims&, const InputElements& inputs, std::size_t output, std::size_t index,
                               double* error_scale);
   Work (*work)(const Dims&);
   Metric metric;  // what its throughput is naturally measured in
@@ -87,5 +94,9 @@ const InputVariant* find_variant(const Problem& problem, const std::string& name
 
 // The inputs of one case, drawn from `variant`'s recipes.
 Arrays generate_inputs(const Problem& problem, const InputVariant& variant, const Dims& dims, std::uint64_t seed);
+
+// The same inputs, element by element (the arrays are never made), or read from arrays already made.
+InputElements input_elements(const Problem& problem, const InputVariant& variant, const Dims& dims, std::uint64_t seed);
+InputElements input_elements(const Arrays& arrays);
 
 }  // namespace kit

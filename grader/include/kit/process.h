@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -27,6 +28,14 @@ struct ProcessRequest {
   std::size_t max_output_bytes = 256 * 1024;  // per stream kept; the rest is read and dropped
   std::size_t max_channel_bytes = 512u << 20;  // more on the channel is flooding: the child is killed
   std::optional<SandboxSpec> sandbox;   // set: run inside this sandbox
+  // Descriptors of the grader's to hand to the child, each at the number the child expects it at
+  // ({the grader's descriptor, the child's number}); the grader keeps its own.
+  std::vector<std::pair<int, int>> pass_fds;
+  // A conversation with the child: with control_fd >= 0 the child reads a pipe at that number, and
+  // whenever channel bytes arrive `converse` is called with everything received so far and returns what
+  // to write to the child next ("" for nothing). The time limit covers the whole conversation.
+  int control_fd = -1;
+  std::function<std::string(const std::string& channel)> converse;
 };
 
 struct ProcessResult {

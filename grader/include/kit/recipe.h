@@ -30,6 +30,9 @@ std::uint64_t array_stream(std::uint64_t seed, const std::string& array_name, st
 // Element `index` of the array whose stream is `stream`.
 double recipe_value(const Recipe& recipe, std::uint64_t stream, std::size_t index);
 
+// The whole array of one stream.
+HostArray generate_from_stream(const ArraySpec& spec, const Recipe& recipe, std::uint64_t stream);
+
 // The whole array. Values a dtype cannot hold (a u8 outside 0..255) are the recipe author's mistake:
 // they wrap, as a C cast would.
 HostArray generate_array(const ArraySpec& spec, const Recipe& recipe, std::uint64_t seed, std::size_t array_index);

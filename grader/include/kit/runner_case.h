@@ -1,6 +1,7 @@
-// What the grader asks a runner to do in one run: which of the student's functions to call, on which
-// sizes, with which arrays. It travels as JSON on the runner's command line, so the runner needs no
-// problem definitions of its own: adding a problem never touches the runner.
+// What the grader asks a runner to do: which of the student's functions to call, on which sizes, and
+// where each array lies in the arena, the device memory the grader owns and lends to the runner
+// (device_memory.h). It travels as JSON on the runner's command line. The runner never sees how the
+// inputs were drawn, their seeds, or a reference: the grader fills and reads the arena itself.
 #pragma once
 
 #include <cstdint>
@@ -8,26 +9,33 @@
 #include <vector>
 
 #include "kit/array.h"
-#include "kit/recipe.h"
 
 namespace kit {
 
-struct RunnerInput {
+// One array in the arena: guard_bytes of guard zone, the array, guard_bytes again.
+struct ArenaArray {
   ArraySpec spec;
-  Recipe recipe;
+  bool input = true;
+  std::size_t offset = 0;  // of the array's first element, from the arena's start
+  std::size_t guard_bytes = 0;
 };
 
 struct RunnerCase {
   std::string entry;  // the harness entry: the student's function, e.g. "transpose_padded"
   Dims dims;
-  std::vector<RunnerInput> inputs;
-  std::vector<ArraySpec> outputs;
-  std::vector<std::uint64_t> seeds;  // one run per seed (a timed run uses the first)
+  std::vector<ArenaArray> arrays;  // inputs first, then outputs, in the problem's order
+  std::size_t arena_bytes = 0;
 };
+
+// Places the arrays one after another, each between two guard zones, every array on a 4096-byte
+// boundary (a page: the CPU backend protects device memory page by page).
+RunnerCase layout_runner_case(const std::string& entry, const Dims& dims, const std::vector<ArraySpec>& inputs,
+                              const std::vector<ArraySpec>& outputs, std::size_t guard_bytes);
 
 std::string encode_runner_case(const RunnerCase& c);
 
-// Throws std::runtime_error with the reason when the text is not a well-formed case.
+// Throws std::runtime_error with the reason when the text is not a well-formed case (arrays outside the
+// arena, overlapping, of impossible sizes).
 RunnerCase decode_runner_case(const std::string& text);
 
 }  // namespace kit

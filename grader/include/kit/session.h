@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "kit/access_profile.h"
 #include "kit/build.h"
+#include "kit/device_memory.h"
 #include "kit/cases.h"
 #include "kit/problem.h"
 #include "kit/rubric.h"
@@ -32,6 +34,7 @@ struct Session {
   std::map<std::string, BuildOutcome> builds;
   std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed
   std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
+  std::shared_ptr<GpuMemoryServer> gpu_memory;  // owns the GPU arenas; started on first use
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
@@ -41,6 +44,10 @@ const BuildOutcome& student_runner(Session& session, const std::string& flavour,
 // A baseline's runner (cuda only): `file` relative to the kit root, built with `assignment`'s harness. Two
 // baselines of the same file and harness share one build.
 const BuildOutcome& baseline_runner(Session& session, const std::string& assignment, const std::string& file);
+
+// A new arena of `bytes` for one run (kit/device_memory.h): host memory on the CPU backend, memory of the
+// trusted GPU helper on the cuda backend.
+std::unique_ptr<DeviceMemory> new_arena(Session& session, std::size_t bytes);
 
 // The inputs of a case's size and seed, and the reference outputs for them, computed once.
 const CaseData& case_data(Session& session, const TestCase& test, std::uint64_t seed);
