@@ -32,6 +32,7 @@
 #include "kit/channel.h"
 #include "kit/harness.h"
 #include "kit/runner_case.h"
+#include "runtime_record.h"
 #include "timing_protocol.h"
 
 namespace kit {
@@ -185,7 +186,11 @@ int serve(const Options& o) {
   std::string command;
   while (read_command(o.control_fd, &command)) {
     if (command == "run") {
-      send(o.channel_fd, call_once(*entry, arrays, o.run.dims));
+      // Recorded: what the call asks the runtime to do (timed calls are not, the record costs time).
+      start_recording(o.channel_fd, o.run, base);
+      nlohmann::json done = call_once(*entry, arrays, o.run.dims);
+      stop_recording();
+      send(o.channel_fd, done);
     } else if (command == "time") {
       const Sample s = time_one_call(*entry, arrays, o.run.dims);
       send(o.channel_fd, {{"type", "sample"}, {"error", s.error}, {"ms", s.ms}, {"ms_synced", s.ms_synced},

@@ -9,6 +9,7 @@
 #include "kit/build_config.h"
 #include "kit/process.h"
 #include "kit/text.h"
+#include "kit/wrapped_calls.h"
 
 #ifdef KIT_HAVE_CPU_BACKEND
 #include <kitcpu/rewrite.h>
@@ -65,9 +66,11 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-arch=native"};
   add_common_includes(argv, spec);
-  // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp).
+  // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp), and sees the
+  // student's runtime calls through wrappers (runner/runtime_record.h).
   argv.insert(argv.end(), {"-o", exe, file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
                            config.common_library, config.cuda_driver_library});
+  for (const char* call : kWrappedRuntimeCalls) argv.insert(argv.end(), {"-Xlinker", std::string("--wrap=") + call});
   return run_compiler(argv, spec, exe, "nvcc");
 }
 

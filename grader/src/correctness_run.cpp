@@ -39,6 +39,7 @@ struct RunVerdict {
   std::string details;
   std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
   bool warned = false;  // right, with warnings from the CPU backend (in details)
+  bool timed_out = false;  // the run reached the test's time limit
 };
 
 // Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
@@ -120,6 +121,51 @@ struct SeedRun {
   ArenaReadback arena;
 };
 
+std::string array_of(const nlohmann::json& end) { return end.is_object() ? end.value("array", std::string("?")) : "?"; }
+std::string role_of(const nlohmann::json& end) { return end.is_object() ? end.value("role", std::string()) : ""; }
+
+// Why the result cannot have come from a kernel, or "": device memory copied to the host, an output
+// written from the host, or no kernel launched at all.
+std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
+  int launches = 0;
+  std::string read, written;
+  for (const nlohmann::json& c : calls) {
+    const std::string call = c.value("call", "");
+    if (call == "launch") {
+      ++launches;
+      continue;
+    }
+    // Any device memory copied to the host counts, not only the inputs: copying an input into a buffer of
+    // one's own first changes nothing. A kernel-only function never needs to.
+    const nlohmann::json from = c.value("from", nlohmann::json::object()), to = c.value("to", nlohmann::json::object());
+    if (array_of(from) != "host" && array_of(to) == "host" && read.empty())
+      read = (role_of(from) == "input" ? "the input " + array_of(from) : std::string("device memory")) + " (" + call + ")";
+    if (role_of(to) == "output" && array_of(from) == "host" && written.empty()) written = array_of(to) + " (" + call + ")";
+  }
+  std::string why;
+  if (!read.empty()) why = "your code copied " + read + " to the host";
+  if (!written.empty()) why += (why.empty() ? "your code wrote the output " : " and wrote the output ") + written + " from the host";
+  if (!why.empty()) return "the answer came from host code: " + why + "; it must be computed by a kernel";
+  if (launches == 0) return "no kernel was launched: the result must be computed by a kernel";
+  return {};
+}
+
+std::string describe_calls(const std::vector<nlohmann::json>& calls) {
+  std::string text;
+  for (std::size_t i = 0; i < calls.size() && i < 12; ++i) {
+    const nlohmann::json& c = calls[i];
+    if (c.value("call", "") == "launch")
+      text += "  launch " + c.value("kernel", std::string("?")) + "\n";
+    else
+      text += "  " + c.value("call", std::string("?")) + " " + c.value("kind", std::string()) + " from " +
+              array_of(c.value("from", nlohmann::json::object())) + " to " + array_of(c.value("to", nlohmann::json::object())) +
+              " (" + std::to_string(c.value("bytes", 0ull)) + " bytes)\n";
+  }
+  if (calls.size() > 12) text += "  ... " + std::to_string(calls.size() - 12) + " more\n";
+  if (!text.empty()) text.pop_back();
+  return text;
+}
+
 // Drives a runner through the seeds: before each, the grader writes the inputs and the poison into the
 // arena; after the runner says it is done, the grader reads the arena back. The runner is asked to quit
 // after the last seed or the first CUDA error.
@@ -134,6 +180,7 @@ struct SeedConversation {
   DeviceMemory& memory;
   const std::vector<std::uint64_t>& seeds;
   std::vector<SeedRun> runs;
+  std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
   std::string harness_error;
   std::size_t records_seen = 0;
   std::size_t started = 0;
@@ -144,7 +191,9 @@ struct SeedConversation {
     for (; records_seen < records.size(); ++records_seen) {
       const nlohmann::json j = nlohmann::json::parse(records[records_seen].bytes, nullptr, false);
       const std::string type = j.is_object() ? j.value("type", "") : "";
-      if (type == "ready") {
+      if (type == "call") {
+        calls.push_back(j);
+      } else if (type == "ready") {
         if (j.value("status", "") != "ok") {
           harness_error = j.value("error", std::string("the runner could not start"));
           return "quit\n";
@@ -232,15 +281,27 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const bool diagnosed = p.exit_code == kCpuFatalDiagnostic || (diag_error && !p.ok()) || !sanitizer.empty();
   if (diagnosed) {
     output.clear();
+    v.timed_out = category == "hang";  // the CPU backend's watchdog stopped it before the time limit did
     const std::string& text = (flavour == "tsan" && !sanitizer.empty()) || diagnostics.empty() ? sanitizer : diagnostics;
     return stop(headline_for_category(category), "\n" + text);
   }
+  v.timed_out = p.timed_out;
   if (p.timed_out)
     return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +
                     " s: an endless loop, or a kernel far too slow for this size",
                 diagnostics.empty() ? "" : "\n" + diagnostics);
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
+
+  // Where the answer came from: the arena holds it, but host code may have put it there.
+  if (s.backend == Backend::cuda && flavour == "fast") {
+    const std::string host_work = answer_from_the_host(talk.calls);
+    if (!host_work.empty()) {
+      v.message = host_work;
+      v.details = label + "what your code asked the CUDA runtime to do:\n" + describe_calls(talk.calls);
+      return v;
+    }
+  }
 
   // Each seed the runner finished, judged from the arena.
   for (const SeedRun& run : talk.runs) {
@@ -289,13 +350,22 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   return v;
 }
 
+// A checking build that fails (or runs out of time) cannot vouch for the test: the test fails, saying why.
+RunVerdict checking_build_failed(const BuildOutcome& build, const std::string& which) {
+  RunVerdict v;
+  v.fatal = true;
+  v.message = "the " + which + " build of your file failed: " + build.summary;
+  v.details = last_lines(build.log, 20);
+  return v;
+}
+
 bool small_enough(const Dims& dims, long limit) {
   return std::all_of(dims.begin(), dims.end(), [&](long d) { return d <= limit; });
 }
 
 }  // namespace
 
-TestResult run_correctness_test(Session& s, const TestCase& t) {
+TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   TestResult result;
   result.name = t.name;
   result.group = t.group;
@@ -315,12 +385,14 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
   if (s.backend == Backend::cpu) orders = s.rubric.cpu_checks.orders;
   std::vector<RunVerdict> verdicts;
   std::vector<std::string> names;
+  if (hung) *hung = false;
   // Every seed in the first order; the other orders look for races, which one seed shows as well as three.
   for (const std::string& order : orders) {
     const std::string label = orders.size() > 1 ? "[thread order " + order + "] " : "";
     const std::vector<std::uint64_t> seeds = verdicts.empty() ? t.seeds : std::vector<std::uint64_t>{t.seeds.front()};
     verdicts.push_back(run_once(s, t, build.executable, "fast", order, seeds, label));
     names.push_back(order);
+    if (hung && verdicts.back().timed_out) *hung = true;
     if (verdicts.back().fatal) break;
   }
 
@@ -366,6 +438,8 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
       if (asan.ok) {
         RunVerdict v = run_once(s, t, asan.executable, "asan", "forward", one_seed, "[AddressSanitizer build] ");
         if (v.fatal) add_finding(v);
+      } else {
+        add_finding(checking_build_failed(asan, "AddressSanitizer"));
       }
     }
     if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.build.empty()) {
@@ -373,6 +447,8 @@ TestResult run_correctness_test(Session& s, const TestCase& t) {
       if (tsan.ok) {
         RunVerdict v = run_once(s, t, tsan.executable, "tsan", "forward", one_seed, "[race detector build] ");
         if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) add_finding(v);
+      } else {
+        add_finding(checking_build_failed(tsan, "race detector"));
       }
     }
   }

@@ -2,6 +2,7 @@
 // a trusted helper started once per grading. Each allocation comes back as a file descriptor a runner
 // maps with the CUDA driver; filling and reading happen in the helper, never in the student's process.
 #include <cerrno>
+#include <cstdint>
 #include <csignal>
 #include <cstring>
 #include <mutex>

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -47,19 +48,22 @@ TestResult build_failure(const std::string& message, const std::string& log) {
   return t;
 }
 
+// A correctness test failed without running, and why.
+TestResult not_run(const TestCase& c, const std::string& why) {
+  TestResult t;
+  t.name = c.name;
+  t.group = c.group;
+  t.max_score = c.points;
+  t.visibility = visibility_name(c.visibility);
+  t.status = TestStatus::failed;
+  t.message = "not run: " + why;
+  return t;
+}
+
 // Every test the rubric defines, failed without running because the file could not be built.
 void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool with_performance,
                      const std::string& why, GradeResult& result) {
-  for (const TestCase& c : cases) {
-    TestResult t;
-    t.name = c.name;
-    t.group = c.group;
-    t.max_score = c.points;
-    t.visibility = visibility_name(c.visibility);
-    t.status = TestStatus::failed;
-    t.message = "not run: " + why;
-    result.tests.push_back(t);
-  }
+  for (const TestCase& c : cases) result.tests.push_back(not_run(c, why));
   for (const TechniqueCheck& check : s.rubric.technique) {
     TestResult t;
     t.name = check.name;
@@ -236,8 +240,23 @@ GradeResult grade_submission(const GradeOptions& o) {
   }
 
   bool all_correct = true;
+  // A submission gets the rubric's time budget, and a build that hung once is not run again: a class's
+  // hanging submissions cost one test's time limit each, not one per test.
+  std::map<std::string, std::string> hung_builds;  // build -> the test it hung on
+  const double budget = s.rubric.limits.submission_seconds;
   for (const TestCase& c : cases) {
-    result.tests.push_back(run_correctness_test(s, c));
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string build_key = knobs_key(c.build);
+    auto hung = hung_builds.find(build_key);
+    if (spent > budget) {
+      result.tests.push_back(not_run(c, "the submission used up its time budget of " + std::to_string(static_cast<int>(budget)) + " s"));
+    } else if (hung != hung_builds.end()) {
+      result.tests.push_back(not_run(c, "the same build timed out on " + hung->second + ", so its other tests are not run"));
+    } else {
+      bool timed_out = false;
+      result.tests.push_back(run_correctness_test(s, c, &timed_out));
+      if (timed_out) hung_builds[build_key] = c.name;
+    }
     all_correct = all_correct && result.tests.back().status == TestStatus::passed;
   }
   for (TestResult& t : run_technique_checks(s, nvcc, source_text)) result.tests.push_back(t);

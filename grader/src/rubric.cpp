@@ -467,9 +467,11 @@ Rubric load_rubric(const std::string& path, const std::string& kit_root) {
   if (const YAML::Node f = root["forbidden"])
     for (const auto& name : r.sequence(f, "forbidden")) rubric.forbidden.push_back(r.string(name, "a forbidden name"));
   if (const YAML::Node l = root["limits"]) {
-    r.allow_keys(l, "limits", {"build_seconds", "test_seconds"});
+    r.allow_keys(l, "limits", {"build_seconds", "test_seconds", "submission_seconds"});
     if (l["build_seconds"]) rubric.limits.build_seconds = r.non_negative(l["build_seconds"], "build_seconds");
     if (l["test_seconds"]) rubric.limits.test_seconds = r.non_negative(l["test_seconds"], "test_seconds");
+    if (l["submission_seconds"])
+      rubric.limits.submission_seconds = r.non_negative(l["submission_seconds"], "submission_seconds");
   }
   if (const YAML::Node c = root["cpu_checks"]) read_cpu_checks(r, c, rubric.cpu_checks);
 

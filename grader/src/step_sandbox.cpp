@@ -17,6 +17,8 @@ void add_bind(SandboxSpec& spec, const std::string& path, bool writable) {
   spec.binds.push_back({path, "", writable});
 }
 
+constexpr const char* kNvidiaTools = "/opt/nvidia";
+
 std::string folder_of(const std::string& file) { return fs::path(file).parent_path().string(); }
 
 // The CUDA toolkit's own folder (/usr/local/cuda-13.0 for /usr/local/cuda/bin/nvcc), real path.
@@ -64,6 +66,9 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
     if (!toolkit.empty()) box.hidden.push_back(toolkit);
   } else {
     for (const SandboxBind& b : program_binds(build_config().nvcc)) box.binds.push_back(b);
+    // Nsight Compute may live outside the toolkit: its launcher looks for it under /opt/nvidia too.
+    std::error_code error;
+    if (tool == RunTool::nsight_compute && fs::is_directory(kNvidiaTools, error)) add_bind(box, kNvidiaTools, false);
   }
   return box;
 }

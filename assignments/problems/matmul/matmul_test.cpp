@@ -250,7 +250,7 @@ TEST(Matmul, FullMantissaInputsHaveTwentyFourSignificantBits) {
 // one). The rounding error of a product grows like sqrt(k) while the allowed error grows like k^2, so
 // longer sums would hide it.
 TEST(Matmul, FullMantissaInputsPassFloatAndFailLowerPrecision) {
-  for (const Dims& d : {Dims{16, 16, 16}, Dims{33, 33, 33}, Dims{64, 64, 64}, Dims{17, 40, 23}}) {
+  for (const Dims& d : {Dims{16, 16, 16}, Dims{33, 33, 33}, Dims{64, 64, 64}, Dims{17, 40, 23}, Dims{64, 33, 16}}) {
     SCOPED_TRACE(format_dims(d));
     EXPECT_EQ(wrong_fraction(d, 23, "full-mantissa"), 0.0);
     EXPECT_GT(wrong_fraction(d, 10, "full-mantissa"), 0.5);  // TF32 and fp16

@@ -9,6 +9,8 @@
 
 namespace kit {
 
-TestResult run_correctness_test(Session& session, const TestCase& test);
+// `hung` (optional) is set when the test's build ran into the time limit: the caller runs no more tests
+// of that build.
+TestResult run_correctness_test(Session& session, const TestCase& test, bool* hung = nullptr);
 
 }  // namespace kit

@@ -102,6 +102,9 @@ struct TechniqueCheck {
 struct Limits {
   double build_seconds = 180;
   double test_seconds = 60;  // per test (one size, all its seeds)
+  // The whole grading of one submission: once it is spent, the tests not yet run are reported as not
+  // run, so a class's hanging submissions cost seconds each, not a test timeout per test.
+  double submission_seconds = 600;
 };
 
 // How the CPU backend checks beyond the fast build: sizes whose every dimension is at most these run

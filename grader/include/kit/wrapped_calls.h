@@ -1,0 +1,14 @@
+// The CUDA runtime functions a cuda runner's link wraps (the linker's --wrap), so that every call the
+// student's code makes to them passes through the runner's record (grader/runner/runtime_record.h).
+// One list for the build command (build.cpp) and the wrappers.
+#pragma once
+
+namespace kit {
+
+// nvcc's launch code calls __cudaLaunchKernel (CUDA 13), or its _ptsz twin with a per-thread default
+// stream; a file may also call cudaLaunchKernel itself.
+constexpr const char* kWrappedRuntimeCalls[] = {"cudaMemcpy",         "cudaMemcpyAsync",         "cudaMemcpy2D",
+                                                "cudaMemcpy2DAsync",  "cudaLaunchKernel",        "__cudaLaunchKernel",
+                                                "__cudaLaunchKernel_ptsz"};
+
+}  // namespace kit

@@ -1,0 +1,28 @@
+// What the student's code asks the CUDA runtime to do while its function runs, reported to the grader
+// as it happens: every copy (and which of the arena's arrays it reads or writes) and every kernel
+// launch. The grader judges where an answer came from with it: an input copied to the host, or an
+// output written from the host, is host code doing the kernel's work.
+//
+// On a GPU the calls are intercepted with the linker's --wrap (kit/wrapped_calls.h), so the student's
+// object reaches the runtime only through these wrappers; its references to the wrapped originals
+// (__real_*) are refused by the grader's symbol check. The CPU backend keeps its own record of every
+// runtime call (KITCPU_CALLS), so there these functions do nothing (runtime_record_none.cpp).
+#pragma once
+
+#include <string>
+
+#include "kit/runner_case.h"
+
+namespace kit {
+
+// From here to stop_recording, calls are reported on the channel (`channel_fd`), naming the arena's
+// arrays by their place in `c`, which starts at `base`.
+void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base);
+void stop_recording();
+
+// For the wrappers of one backend (runtime_record_launch_cuda.cpp): whether calls are being recorded,
+// and one call's record, as a JSON object's text.
+bool recording_calls();
+void report_runtime_call(const std::string& json_object);
+
+}  // namespace kit
