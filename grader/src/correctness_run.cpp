@@ -13,6 +13,7 @@
 #include "kit/compare.h"
 #include "kit/process.h"
 #include "kit/arena.h"
+#include "kit/knob_check.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
@@ -378,6 +379,11 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     result.status = TestStatus::failed;
     result.message = "not run: " + build.summary;
     result.details = last_lines(build.log, 30);
+    return result;
+  }
+  if (const std::string overridden = knobs_overridden(s, t.build); !overridden.empty()) {
+    result.status = TestStatus::failed;
+    result.message = overridden;
     return result;
   }
 

@@ -35,6 +35,7 @@ struct Session {
   std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed
   std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
   std::shared_ptr<GpuMemoryServer> gpu_memory;  // owns the GPU arenas; started on first use
+  std::map<std::string, std::string> knob_checks;  // by build: "" or how the file overrides a -D value
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:

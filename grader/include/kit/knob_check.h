@@ -1,0 +1,16 @@
+// Whether a -D build of the student's file really uses the values it was built with. A file can undo
+// `-DTILE_WIDTH=8` with `#undef TILE_WIDTH` / `#define TILE_WIDTH 16`, and then pass the tests meant to
+// catch a kernel written for one tile width only. The preprocessor's final definitions tell.
+#pragma once
+
+#include <string>
+
+#include "kit/session.h"
+
+namespace kit {
+
+// "" when every knob of `build` ends the file with the value given; otherwise what the file did
+// ("the file redefines TILE_WIDTH: built with -DTILE_WIDTH=8, it uses 16"). Asked once per build.
+std::string knobs_overridden(Session& session, const Knobs& build);
+
+}  // namespace kit
