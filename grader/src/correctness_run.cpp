@@ -294,6 +294,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
+  for (const nlohmann::json& c : talk.calls)
+    if (c.value("call", "") == "launch") {
+      const std::string kernel = c.value("kernel", std::string());
+      s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
+    }
   // Where the answer came from: the arena holds it, but host code may have put it there.
   if (s.backend == Backend::cuda && flavour == "fast") {
     const std::string host_work = answer_from_the_host(talk.calls);

@@ -1,6 +1,8 @@
 // uses_shared_memory: a tiled kernel shows shared memory and a barrier in ptxas's resource usage.
 #include "technique_kinds.h"
 
+#include <set>
+
 namespace kit {
 namespace {
 
@@ -12,13 +14,16 @@ std::string usage_line(const KernelResources& k) {
 }  // namespace
 
 // Dynamic shared memory (extern __shared__) is sized at launch, so for it the source's declaration
-// stands in for the byte count.
+// stands in for the byte count. Where the runs recorded which kernels were launched, only those count:
+// a tiled kernel that is defined but never launched proves nothing.
 void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   const bool dynamic = in.source_text.find("extern __shared__") != std::string::npos;
+  const std::set<std::string>& launched = in.session.launched_kernels;
   std::string usage;
   for (const KernelResources& k : in.nvcc.kernels) {
-    usage += "\n  " + usage_line(k);
-    if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0) {
+    const bool ran = launched.empty() || launched.count(k.name.substr(0, k.name.find('(')));
+    usage += "\n  " + usage_line(k) + (ran ? "" : " (never launched)");
+    if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0 && ran) {
       t.status = TestStatus::passed;
       t.score = t.max_score;
       t.message = k.name + " uses " + (k.shared_bytes > 0 ? std::to_string(k.shared_bytes) + " bytes of shared memory"

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 
@@ -36,6 +37,9 @@ struct Session {
   std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
   std::shared_ptr<GpuMemoryServer> gpu_memory;  // owns the GPU arenas; started on first use
   std::map<std::string, std::string> knob_checks;  // by build: "" or how the file overrides a -D value
+  // The kernels the student's functions launched in their correctness runs, by name without the
+  // parameter list: the technique checks judge these, not every kernel the file defines.
+  std::set<std::string> launched_kernels;
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
