@@ -27,30 +27,41 @@ bool write_record(int fd, RecordType type, const void* data, std::uint64_t size)
   return write_all(fd, header, sizeof header) && write_all(fd, static_cast<const char*>(data), size);
 }
 
-std::vector<Record> parse_records(const std::string& stream, std::string* trailing_error) {
+namespace {
+
+// The records of stream[pos..], complete ones only; *pos ends after the last of them.
+std::vector<Record> read_from(const std::string& stream, std::size_t* pos, std::string* trailing_error) {
   std::vector<Record> records;
-  std::size_t pos = 0;
-  while (pos < stream.size()) {
-    if (stream.size() - pos < 9) {
+  while (*pos < stream.size()) {
+    if (stream.size() - *pos < 9) {
       if (trailing_error) *trailing_error = "the runner stopped in the middle of a record header";
       break;
     }
-    char type = stream[pos];
+    char type = stream[*pos];
     if (type != static_cast<char>(RecordType::json) && type != static_cast<char>(RecordType::array)) {
       if (trailing_error) *trailing_error = "the channel carried an unknown record type";
+      *pos = stream.size();  // nothing after a broken frame can be trusted to be a record
       break;
     }
     std::uint64_t size = 0;
-    for (int i = 0; i < 8; ++i) size |= static_cast<std::uint64_t>(static_cast<unsigned char>(stream[pos + 1 + i])) << (8 * i);
-    pos += 9;
-    if (stream.size() - pos < size) {
+    for (int i = 0; i < 8; ++i) size |= static_cast<std::uint64_t>(static_cast<unsigned char>(stream[*pos + 1 + i])) << (8 * i);
+    if (stream.size() - *pos - 9 < size) {
       if (trailing_error) *trailing_error = "the runner stopped in the middle of a record";
       break;
     }
-    records.push_back({static_cast<RecordType>(type), stream.substr(pos, size)});
-    pos += size;
+    records.push_back({static_cast<RecordType>(type), stream.substr(*pos + 9, size)});
+    *pos += 9 + size;
   }
   return records;
 }
+
+}  // namespace
+
+std::vector<Record> parse_records(const std::string& stream, std::string* trailing_error) {
+  std::size_t pos = 0;
+  return read_from(stream, &pos, trailing_error);
+}
+
+std::vector<Record> RecordReader::take(const std::string& stream) { return read_from(stream, &consumed_, nullptr); }
 
 }  // namespace kit

@@ -99,5 +99,29 @@ TEST(Channel, NothingWrittenIsNoRecordsAndNoError) {
   EXPECT_TRUE(parse_records("J\x05", nullptr).empty());  // the error may go unasked
 }
 
+// Records arriving in pieces come out once each, as soon as they are whole.
+TEST(Channel, ReaderReturnsEachRecordOnceAsItCompletes) {
+  const std::string a = through_pipe([](int fd) { write_record(fd, RecordType::json, "{}", 2); });
+  const std::string b = through_pipe([](int fd) { write_record(fd, RecordType::json, "[1]", 3); });
+  RecordReader reader;
+  std::string stream = a.substr(0, 5);
+  EXPECT_TRUE(reader.take(stream).empty());
+  stream = a + b.substr(0, 9);
+  ASSERT_EQ(reader.take(stream).size(), 1u);
+  stream += b.substr(9);
+  const std::vector<Record> second = reader.take(stream);
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(second[0].bytes, "[1]");
+  EXPECT_TRUE(reader.take(stream).empty());
+}
+
+// A frame of an unknown type ends the stream: nothing after it is read as a record.
+TEST(Channel, ReaderStopsForGoodAtABrokenFrame) {
+  const std::string good = through_pipe([](int fd) { write_record(fd, RecordType::json, "{}", 2); });
+  RecordReader reader;
+  EXPECT_TRUE(reader.take("Zxxxxxxxx" + good).empty());
+  EXPECT_TRUE(reader.take("Zxxxxxxxx" + good + good).empty());
+}
+
 }  // namespace
 }  // namespace kit

@@ -183,14 +183,13 @@ struct SeedConversation {
   std::vector<SeedRun> runs;
   std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
   std::string harness_error;
-  std::size_t records_seen = 0;
+  RecordReader reader;
   std::size_t started = 0;
 
   std::string next(const std::string& channel) {
-    const std::vector<Record> records = parse_records(channel, nullptr);
     std::string reply;
-    for (; records_seen < records.size(); ++records_seen) {
-      const nlohmann::json j = nlohmann::json::parse(records[records_seen].bytes, nullptr, false);
+    for (const Record& record : reader.take(channel)) {
+      const nlohmann::json j = nlohmann::json::parse(record.bytes, nullptr, false);
       const std::string type = j.is_object() ? j.value("type", "") : "";
       if (type == "call") {
         calls.push_back(j);

@@ -88,15 +88,14 @@ struct TimingConversation {
   std::vector<double> kept_ms, wall_ms;
   double clock_sum = 0, gpu_seconds = 0;
   int warmups_done = 0, samples_started = 0;
-  std::size_t records_seen = 0;
+  RecordReader reader;
   std::chrono::steady_clock::time_point begin = std::chrono::steady_clock::now(), sent;
   std::string error;
 
   std::string next(const std::string& channel) {
-    const std::vector<Record> records = parse_records(channel, nullptr);
     std::string reply;
-    for (; records_seen < records.size(); ++records_seen) {
-      const nlohmann::json j = nlohmann::json::parse(records[records_seen].bytes, nullptr, false);
+    for (const Record& record : reader.take(channel)) {
+      const nlohmann::json j = nlohmann::json::parse(record.bytes, nullptr, false);
       const std::string type = j.is_object() ? j.value("type", "") : "";
       if (type == "ready") {
         if (j.value("status", "") != "ok") return stop(j.value("error", std::string("the runner could not start")));

@@ -35,13 +35,14 @@ ProcessResult run_function_once(Session& s, const std::string& exe, const Functi
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, seed));
   poison_outputs(*memory, layout, seed);
   ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.rubric.limits.test_seconds);
-  std::size_t answered = 0;
+  RecordReader reader;
+  std::size_t records = 0;
   req.converse = [&](const std::string& channel) -> std::string {
     // After the first whole record ("ready") the run, after the second ("done") the end.
-    const std::size_t records = parse_records(channel, nullptr).size();
-    if (records == answered) return "";
-    answered = records;
-    return records == 1 ? "run\n" : "quit\n";
+    const std::size_t before = records;
+    records += reader.take(channel).size();
+    if (records == before) return "";
+    return before == 0 && records == 1 ? "run\n" : "quit\n";
   };
   adjust(req);
   return run_process(req);

@@ -28,4 +28,14 @@ bool write_record(int fd, RecordType type, const void* data, std::uint64_t size)
 // Splits what arrived into records. A truncated last record is dropped and noted in *trailing_error.
 std::vector<Record> parse_records(const std::string& stream, std::string* trailing_error);
 
+// Reads a stream as it grows: each call returns the records completed since the last call, so a runner
+// that sends a flood of tiny records costs the grader linear time, never quadratic.
+class RecordReader {
+ public:
+  std::vector<Record> take(const std::string& stream);
+
+ private:
+  std::size_t consumed_ = 0;
+};
+
 }  // namespace kit
