@@ -40,7 +40,6 @@ std::vector<Record> read_from(const std::string& stream, std::size_t* pos, std::
     char type = stream[*pos];
     if (type != static_cast<char>(RecordType::json) && type != static_cast<char>(RecordType::array)) {
       if (trailing_error) *trailing_error = "the channel carried an unknown record type";
-      *pos = stream.size();  // nothing after a broken frame can be trusted to be a record
       break;
     }
     std::uint64_t size = 0;
@@ -62,6 +61,12 @@ std::vector<Record> parse_records(const std::string& stream, std::string* traili
   return read_from(stream, &pos, trailing_error);
 }
 
-std::vector<Record> RecordReader::take(const std::string& stream) { return read_from(stream, &consumed_, nullptr); }
+std::vector<Record> RecordReader::take(const std::string& stream) {
+  if (broken_) return {};
+  std::string error;
+  std::vector<Record> records = read_from(stream, &consumed_, &error);
+  broken_ = error == "the channel carried an unknown record type";
+  return records;
+}
 
 }  // namespace kit

@@ -36,6 +36,7 @@ class RecordReader {
 
  private:
   std::size_t consumed_ = 0;
+  bool broken_ = false;  // a frame of an unknown type arrived: nothing after it is a record
 };
 
 }  // namespace kit
