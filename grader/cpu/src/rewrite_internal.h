@@ -69,6 +69,12 @@ std::string TokenView::join(const std::vector<std::size_t>& indices, Replace rep
 // The edits for the launch whose `<<<` is token `chevrons`. Throws RewriteError when it is malformed.
 std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons);
 
+// Throws RewriteError for the first thing in the file that would let it tell the CPU backend from nvcc:
+// a preprocessor test of a macro only one of them defines, __has_include of a non-standard header, the
+// backend's own names and headers, #line (rewrite_preprocessor.cpp).
+void check_backend_independence(const std::string& source, const std::vector<Directive>& directives,
+                                const std::vector<Token>& code);
+
 // The edit for the declaration holding the `__shared__` at token `at`, in the statement that begins at
 // token `statement_begin`; nothing when the declaration is left to the __shared__ macro. `*statement_end`
 // receives the index of its `;` (or `at` when there is none). Throws RewriteError for an extern
