@@ -1,4 +1,5 @@
-// The rewriter's driver: refuses a file that could tell the CPU backend from nvcc, then makes one pass over the tokens that tracks what each brace opens (a namespace,
+// The rewriter's driver: refuses a file that could tell the CPU backend from nvcc, rewrites the launches
+// in #define bodies, then makes one pass over the tokens that tracks what each brace opens (a namespace,
 // a class, a function body, a __global__ function's body), hands launches and __shared__ declarations to
 // their rewrites, and applies the resulting edits with every line kept on its number.
 #include <kitcpu/rewrite.h>
@@ -72,7 +73,7 @@ std::string apply_edits(const std::string& source, std::vector<Edit> edits) {
     out += edit.text;
     const auto removed = std::count(source.begin() + edit.begin, source.begin() + edit.end, '\n');
     const auto added = std::count(edit.text.begin(), edit.text.end(), '\n');
-    out.append(static_cast<std::size_t>(std::max<long>(0, removed - added)), '\n');
+    for (long k = added; k < removed; ++k) out += edit.in_directive ? "\\\n" : "\n";
     position = edit.end;
   }
   out.append(source, position, std::string::npos);
@@ -104,6 +105,10 @@ std::string rewrite_cuda_source(const std::string& source, const std::string& di
   check_backend_independence(source, directives, scanned);
   const TokenView tokens(source, scanned);
   std::vector<Edit> edits;
+  for (const Directive& directive : directives) {
+    if (directive.name != "define") continue;
+    for (Edit& edit : rewrite_macro_launches(source, directive)) edits.push_back(std::move(edit));
+  }
   std::vector<Scope> scopes{Scope::namespace_body};
   std::size_t statement_begin = 0;
 

@@ -106,7 +106,7 @@ TEST(Rewrite, LiteralsAndCommentsAreUntouched) {
       "  printf(\"k<<<1, 1>>>() __shared__ float x[4];\\n\"); // k<<<1, 1>>>()\n"
       "  /* __shared__ float y[4]; k<<<1,1>>>(); */ char c = '<';\n"
       "  const char* raw = R\"(k<<<1, 1>>>())\";\n"
-      "#define LAUNCH k<<<1, 1>>>()\n"
+      "#define SAY puts(\"k<<<1, 1>>>()\") /* k<<<1, 1>>>() */\n"
       "}\n";
   EXPECT_EQ(rewrite(source), source);
 }
