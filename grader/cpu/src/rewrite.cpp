@@ -89,10 +89,13 @@ std::string quoted(const std::string& display_path) {
   return "\"" + escaped + "\"";
 }
 
-// What comes before the student's first line: the backend's headers, and the #line that numbers the
-// student's lines from 1 under the student's name.
+// What comes before the student's first line: the backend's headers, the file's name for the runtime
+// (which tells the student's frames from the harness's when it locates a fault or a call), and the
+// #line that numbers the student's lines from 1 under the student's name.
 std::string prologue(const std::string& display_path) {
-  return "#include <kitcpu/kitcpu.h>\n#line 1 " + quoted(display_path) + "\n";
+  return "#include <kitcpu/kitcpu.h>\n[[maybe_unused]] static const bool kitcpu_student_file = "
+         "::kitcpu::detail::register_student_file(" +
+         quoted(display_path) + ");\n#line 1 " + quoted(display_path) + "\n";
 }
 
 }  // namespace

@@ -8,11 +8,11 @@
 namespace kitcpu {
 namespace {
 
-// The rewritten source without the two prologue lines every output starts with.
+// The rewritten source without the three prologue lines every output starts with.
 std::string rewrite(const std::string& source) {
   const std::string out = rewrite_cuda_source(source, "student.cu");
   std::size_t body = 0;
-  for (int line = 0; line < 2; ++line) body = out.find('\n', body) + 1;
+  for (int line = 0; line < 3; ++line) body = out.find('\n', body) + 1;
   return out.substr(body);
 }
 

@@ -14,6 +14,7 @@
 
 #include <kitcpu/atomics.h>
 #include <kitcpu/detail/execution_context.h>
+#include <kitcpu/detail/student_file.h>
 #include <kitcpu/device_math.h>
 #include <kitcpu/exit_codes.h>
 #include <kitcpu/keywords.h>
