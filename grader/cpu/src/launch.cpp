@@ -8,6 +8,7 @@
 
 #include "access_recorder.h"
 #include "block_runner.h"
+#include "device_memory.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
 #include "launch_config_check.h"
@@ -81,6 +82,8 @@ void launch_kernel(const LaunchRequest& request) {
 
   Runtime& r = runtime();
   const std::lock_guard<std::mutex> lock(r.launches);
+  // Device memory is reachable while the kernel runs, and only then (device_memory.h).
+  const DeviceMemoryAccess device_memory = DeviceMemoryAccess::all();
   LaunchState launch(request);
   r.watchdog.arm(launch);
 #if KITCPU_ACCESS
