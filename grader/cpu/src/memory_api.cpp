@@ -1,5 +1,5 @@
 // The memory half of the CUDA runtime API: allocations (device_memory.h holds them), copies, memset
-// and symbol copies, with the checks CUDA makes.
+// and symbol copies, with the checks CUDA makes and the record of each call (call_record.h).
 //
 // Copies follow what CUDA 13.0 does with unified addressing (measured on an H100, driver 580): a
 // host-to-device copy needs a destination the GPU can reach (device, managed or pinned memory),
@@ -12,6 +12,7 @@
 #include <kitcpu/runtime_api.h>
 #include <kitcpu/virtual_device.h>
 
+#include "call_record.h"
 #include "device_memory.h"
 
 namespace kitcpu::detail {
@@ -46,7 +47,13 @@ cudaError_t check_copy(const Side& dst, const Side& src, std::size_t count, cuda
   return cudaSuccess;
 }
 
-cudaError_t copy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+const char* effective_kind(bool src_on_device, bool dst_on_device) {
+  if (src_on_device) return dst_on_device ? "device-to-device" : "device-to-host";
+  return dst_on_device ? "host-to-device" : "host-to-host";
+}
+
+cudaError_t copy(const char* name, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, int stream,
+                 const void* caller) {
   const Side to(dst);
   const Side from(src);
   cudaError_t result = cudaSuccess;
@@ -61,10 +68,21 @@ cudaError_t copy(void* dst, const void* src, std::size_t count, cudaMemcpyKind k
     const DeviceMemoryAccess access(dst, count, src, count);
     std::memmove(dst, src, count);
   }
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.requested_kind = kind_name(kind);
+    call.effective_kind = effective_kind(from.on_device(), to.on_device());
+    call.src = memory_reference(src);
+    call.dst = memory_reference(dst);
+    call.bytes = count;
+    call.stream = stream;
+    record_call(std::move(call), result, caller);
+  }
   return record_error(result);
 }
 
-cudaError_t set(void* ptr, int value, std::size_t count) {
+cudaError_t set(const char* name, void* ptr, int value, std::size_t count, int stream, const void* caller) {
   const Side target(ptr);
   cudaError_t result = cudaSuccess;
   if (count > 0 && (ptr == nullptr || !target.reachable() || !target.fits(count))) result = cudaErrorInvalidValue;
@@ -72,19 +90,51 @@ cudaError_t set(void* ptr, int value, std::size_t count) {
     const DeviceMemoryAccess access(ptr, count);
     std::memset(ptr, value, count);
   }
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.dst = memory_reference(ptr);
+    call.bytes = count;
+    call.value = value;
+    call.stream = stream;
+    record_call(std::move(call), result, caller);
+  }
   return record_error(result);
 }
 
-cudaError_t allocate(void** ptr, std::size_t size, RegionKind kind, const void* caller) {
-  return allocate_region(ptr, size, kind, caller);
+cudaError_t allocate(const char* name, void** ptr, std::size_t size, RegionKind kind, const void* caller) {
+  Region region;
+  region.id = -1;
+  const cudaError_t result = allocate_region(ptr, size, kind, caller, &region);
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.bytes = size;
+    call.allocation = result == cudaSuccess && size > 0 ? region.id : -1;
+    record_call(std::move(call), result, caller);
+  }
+  return result;
 }
 
-cudaError_t release(void* ptr) { return free_region(ptr); }
+cudaError_t release(const char* name, void* ptr, const void* caller) {
+  Region region;
+  region.id = -1;
+  const cudaError_t result = free_region(ptr, &region);
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.allocation = region.id;
+    call.bytes = region.id >= 0 ? region.size : 0;
+    record_call(std::move(call), result, caller);
+  }
+  return result;
+}
 
 }  // namespace
 
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count, std::size_t offset,
-                        cudaMemcpyKind kind, bool to_symbol) {
+                        cudaMemcpyKind kind, bool to_symbol, const void* caller) {
+  if (caller == nullptr) caller = __builtin_return_address(0);
   const Side other(src);
   cudaError_t result = cudaSuccess;
   if (!valid_kind(kind)) {
@@ -103,6 +153,19 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, 
       std::memcpy(const_cast<void*>(src), target, count);
     }
   }
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+    call.requested_kind = kind_name(kind);
+    MemoryReference variable;
+    variable.memory = "symbol";
+    variable.offset = static_cast<std::int64_t>(offset);
+    (to_symbol ? call.dst : call.src) = variable;
+    (to_symbol ? call.src : call.dst) = memory_reference(src);
+    call.effective_kind = to_symbol ? effective_kind(other.on_device(), true) : effective_kind(true, other.on_device());
+    call.bytes = count;
+    record_call(std::move(call), result, caller);
+  }
   return record_error(result);
 }
 
@@ -112,44 +175,52 @@ using kitcpu::detail::RegionKind;
 using kitcpu::detail::record_error;
 
 cudaError_t cudaMalloc(void** ptr, std::size_t size) {
-  return kitcpu::detail::allocate(ptr, size, RegionKind::device, __builtin_return_address(0));
+  return kitcpu::detail::allocate("cudaMalloc", ptr, size, RegionKind::device, __builtin_return_address(0));
 }
 cudaError_t cudaMallocManaged(void** ptr, std::size_t size, unsigned int) {
-  return kitcpu::detail::allocate(ptr, size, RegionKind::managed, __builtin_return_address(0));
+  return kitcpu::detail::allocate("cudaMallocManaged", ptr, size, RegionKind::managed, __builtin_return_address(0));
 }
 cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
-  return kitcpu::detail::allocate(ptr, size, RegionKind::pinned, __builtin_return_address(0));
+  return kitcpu::detail::allocate("cudaMallocHost", ptr, size, RegionKind::pinned, __builtin_return_address(0));
 }
 cudaError_t cudaHostAlloc(void** ptr, std::size_t size, unsigned int) {
-  return kitcpu::detail::allocate(ptr, size, RegionKind::pinned, __builtin_return_address(0));
+  return kitcpu::detail::allocate("cudaHostAlloc", ptr, size, RegionKind::pinned, __builtin_return_address(0));
 }
-cudaError_t cudaFree(void* ptr) { return kitcpu::detail::release(ptr); }
-cudaError_t cudaFreeHost(void* ptr) { return kitcpu::detail::release(ptr); }
+cudaError_t cudaFree(void* ptr) { return kitcpu::detail::release("cudaFree", ptr, __builtin_return_address(0)); }
+cudaError_t cudaFreeHost(void* ptr) {
+  return kitcpu::detail::release("cudaFreeHost", ptr, __builtin_return_address(0));
+}
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
-  return kitcpu::detail::copy(dst, src, count, kind);
+  return kitcpu::detail::copy("cudaMemcpy", dst, src, count, kind, -1, __builtin_return_address(0));
 }
 
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t) {
-  return kitcpu::detail::copy(dst, src, count, kind);
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  return kitcpu::detail::copy("cudaMemcpyAsync", dst, src, count, kind, kitcpu::detail::stream_id(stream),
+                              __builtin_return_address(0));
 }
 
-cudaError_t cudaMemset(void* ptr, int value, std::size_t count) { return kitcpu::detail::set(ptr, value, count); }
+cudaError_t cudaMemset(void* ptr, int value, std::size_t count) {
+  return kitcpu::detail::set("cudaMemset", ptr, value, count, -1, __builtin_return_address(0));
+}
 
-cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t count, cudaStream_t) {
-  return kitcpu::detail::set(ptr, value, count);
+cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t count, cudaStream_t stream) {
+  return kitcpu::detail::set("cudaMemsetAsync", ptr, value, count, kitcpu::detail::stream_id(stream),
+                             __builtin_return_address(0));
 }
 
 cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, std::size_t count, std::size_t offset,
                                cudaMemcpyKind kind) {
   if (symbol == nullptr) return record_error(cudaErrorInvalidSymbol);
-  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, src, count, offset, kind, true);
+  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, src, count, offset, kind, true,
+                                     __builtin_return_address(0));
 }
 
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t count, std::size_t offset,
                                  cudaMemcpyKind kind) {
   if (symbol == nullptr) return record_error(cudaErrorInvalidSymbol);
-  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, dst, count, offset, kind, false);
+  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, dst, count, offset, kind, false,
+                                     __builtin_return_address(0));
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {

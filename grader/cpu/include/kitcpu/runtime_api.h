@@ -177,7 +177,7 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t coun
                                  std::size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 
 // The templates are always inlined, so that the runtime sees the caller's return address in the
-// caller's own code, which messages name as where the memory was allocated.
+// caller's own code, which the record of calls (kitcpu/runtime_calls.h) names as the call's line.
 template <class T>
 __attribute__((always_inline)) inline cudaError_t cudaMalloc(T** ptr, std::size_t size) {
   return ::cudaMalloc(reinterpret_cast<void**>(ptr), size);
@@ -197,20 +197,23 @@ namespace kitcpu::detail {
 cudaError_t record_error(cudaError_t error);
 
 // Copies into or out of a __constant__ or __device__ variable after checking the range against its
-// size, which only the templates below know.
+// size, which only the templates below know. `caller`: the return address into the code that asked for
+// the copy; nullptr for copy_symbol's own.
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count,
-                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
+                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol, const void* caller = nullptr);
 }  // namespace kitcpu::detail
 
 template <class T>
-cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t count, std::size_t offset = 0,
-                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+__attribute__((always_inline)) inline cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src,
+                                                                      std::size_t count, std::size_t offset = 0,
+                                                                      cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   return kitcpu::detail::copy_symbol(const_cast<void*>(static_cast<const void*>(&symbol)), sizeof(T), src,
                                      count, offset, kind, true);
 }
 template <class T>
-cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
-                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+__attribute__((always_inline)) inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol,
+                                                                        std::size_t count, std::size_t offset = 0,
+                                                                        cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return kitcpu::detail::copy_symbol(const_cast<void*>(static_cast<const void*>(&symbol)), sizeof(T), dst,
                                      count, offset, kind, false);
 }
