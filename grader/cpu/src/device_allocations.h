@@ -1,5 +1,6 @@
-// The memory cudaMalloc (and its relatives) handed out and not yet freed: what counts as global memory
-// for the access flavour, which must tell device buffers from the stack and host memory.
+// The memory cudaMalloc (and its relatives) handed out and not yet freed, and the regions the runner
+// adopted (device_memory.h keeps them): what counts as global memory for the access flavour, which must
+// tell device buffers from the stack and host memory.
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,8 @@
 #include <kitcpu/runtime_api.h>
 #include <kitcpu/virtual_device.h>
 
+#include "call_record.h"
+
 namespace vd = kitcpu::virtual_device;
 using kitcpu::detail::record_error;
 
@@ -113,9 +115,22 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
   return cudaSuccess;
 }
 
+namespace {
+
+cudaError_t noted(const char* name, const void* caller) {
+  if (kitcpu::detail::recording_calls()) {
+    kitcpu::RuntimeCall call;
+    call.call = name;
+    kitcpu::detail::record_call(std::move(call), cudaSuccess, caller);
+  }
+  return cudaSuccess;
+}
+
+}  // namespace
+
 // Every launch has finished by the time it returns: there is nothing to wait for.
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-cudaError_t cudaDeviceReset() { return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize() { return noted("cudaDeviceSynchronize", __builtin_return_address(0)); }
+cudaError_t cudaDeviceReset() { return noted("cudaDeviceReset", __builtin_return_address(0)); }
 
 cudaError_t cudaDriverGetVersion(int* version) {
   if (version == nullptr) return record_error(cudaErrorInvalidValue);

@@ -10,6 +10,7 @@
 
 #include <kitcpu/exit_codes.h>
 
+#include "call_record.h"
 #include "runtime_config.h"
 
 namespace kitcpu::detail {
@@ -55,6 +56,7 @@ void report_fatal(const Diagnostic& diagnostic) {
   if (reported.exchange(true)) {
     for (;;) pause();
   }
+  flush_call_record();  // the record must show what led up to the diagnostic
   report_diagnostic(diagnostic);
   std::fflush(stdout);
   std::_Exit(kFatalDiagnosticExitCode);

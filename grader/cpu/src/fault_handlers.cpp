@@ -8,9 +8,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "block_runner.h"
+#include "device_memory.h"
+#include "device_memory_faults.h"
 #include "diagnostic_sink.h"
 #include "sanitizer_support.h"
 #include "symbolizer.h"
@@ -47,6 +50,49 @@ void describe_fault(Diagnostic& d, const std::string& category, const std::strin
   }
 }
 
+const void* program_counter(void* context) {
+  const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.pc);
+#else
+  (void)uc;
+  return nullptr;
+#endif
+}
+
+// Whether the faulting access was a read or a write: on x86-64 the page fault's error code says so
+// (bit 1: write); elsewhere it is not known.
+AccessKind access_kind(void* context) {
+#if defined(__x86_64__)
+  const auto* uc = static_cast<const ucontext_t*>(context);
+  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0 ? AccessKind::write : AccessKind::read;
+#else
+  (void)context;
+  return AccessKind::unknown;
+#endif
+}
+
+// What handled SIGSEGV and SIGBUS before the runtime (the default action, a harness's handler, or a
+// sanitizer's), for the faults that are not the runtime's to report.
+struct sigaction previous_segv_action;
+struct sigaction previous_bus_action;
+
+void put_back_previous_action(int signal_number) {
+  if (signal_number == SIGSEGV) sigaction(SIGSEGV, &previous_segv_action, nullptr);
+  if (signal_number == SIGBUS) sigaction(SIGBUS, &previous_bus_action, nullptr);
+}
+
+
+// Host code (no CUDA thread runs on this OS thread) faulted: if on device memory, that is the student's
+// host code reaching into it, and it is reported; otherwise nothing is done here.
+void report_if_host_access_to_device_memory(int signal_number, siginfo_t* info, void* context) {
+  if (signal_number != SIGSEGV && signal_number != SIGBUS) return;
+  if (!is_closed_device_memory(info->si_addr)) return;
+  report_host_access_to_device_memory(info->si_addr, program_counter(context), access_kind(context));
+}
+
 // Points the diagnostic at the innermost frame in the student's file (the launch site's file).
 void locate(Diagnostic& d, const std::vector<const void*>& stack) {
   d.file = d.launch_site.substr(0, d.launch_site.rfind(':'));
@@ -71,6 +117,28 @@ std::string category_of_report(const std::string& kind, bool in_shared_memory) {
   if (kind == "ILL") return "illegal-instruction";
   if (kind == "SEGV" || kind == "BUS" || kind == "unknown-crash" || kind == "wild-addr") return "invalid-address";
   return "memory-error";
+}
+
+// The address of the last fault the runtime passed on to the sanitizer: AddressSanitizer's report of a
+// SEGV does not give it to the death callback.
+const void* last_passed_fault_address = nullptr;
+
+// The address a sanitizer's report is about: its memory error's, or the SEGV the runtime passed on.
+const void* fault_address(const std::string& kind) {
+#if KITCPU_ASAN
+  if (__asan_report_present()) return __asan_get_report_address();
+#endif
+  return kind == "SEGV" || kind == "BUS" ? last_passed_fault_address : nullptr;
+}
+
+// In the checking builds the sanitizer handles faults. The runtime's handler goes first only to catch
+// host code touching device memory; any other fault (a kernel's included) is passed on to the
+// sanitizer by putting its handler back and letting the instruction fault again.
+void on_fault(int signal_number, siginfo_t* info, void* context) {
+  Diagnostic d;
+  if (!describe_current_cuda_thread(d)) report_if_host_access_to_device_memory(signal_number, info, context);
+  last_passed_fault_address = info->si_addr;
+  put_back_previous_action(signal_number);
 }
 
 // Called by the sanitizer after it printed its report, on the thread that failed. Adds what only the
@@ -135,6 +203,8 @@ void on_sanitizer_death() {
       d.hint = "the check the report names, on a value this line computes";
     }
     d.message += " (the UndefinedBehaviorSanitizer report above names the check and the values)";
+  } else if (const void* a = fault_address(kind); a != nullptr && !in_shared && describe_device_memory_fault(d, a)) {
+    d.message += " (the " + std::string(sanitizer) + " report above has the details)";
   } else {
     describe_fault(d, category_of_report(kind, in_shared), address, is_null);
     if (size > 0) {
@@ -154,34 +224,23 @@ void on_sanitizer_death() {
 
 #else
 
-// What handled each signal before the runtime (a harness may have its own handler), for faults that are
-// not a kernel's.
-constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-struct sigaction previous_actions[sizeof kFaultSignals / sizeof kFaultSignals[0]];
+// What handled SIGFPE and SIGILL before the runtime, for faults that are not a kernel's.
+struct sigaction previous_fpe_action;
+struct sigaction previous_ill_action;
 
 // Alternate signal stacks, one per thread that runs blocks: a fiber that overflowed its stack cannot
 // run the handler on it.
 constexpr std::size_t kAlternateStackSize = 256 * 1024;
 
-const void* program_counter(void* context) {
-  const auto* uc = static_cast<const ucontext_t*>(context);
-#if defined(__x86_64__)
-  return reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-  return reinterpret_cast<const void*>(uc->uc_mcontext.pc);
-#else
-  (void)uc;
-  return nullptr;
-#endif
-}
-
 void on_fault(int signal_number, siginfo_t* info, void* context) {
   Diagnostic d;
   if (!describe_current_cuda_thread(d)) {
-    // Not a kernel: put back what handled the signal before, and let the faulting instruction run again.
-    for (std::size_t i = 0; i < sizeof kFaultSignals / sizeof kFaultSignals[0]; ++i) {
-      if (kFaultSignals[i] == signal_number) sigaction(signal_number, &previous_actions[i], nullptr);
-    }
+    // Not a kernel: device memory touched by host code is reported; anything else goes back to what
+    // handled the signal before, and the faulting instruction runs again.
+    report_if_host_access_to_device_memory(signal_number, info, context);
+    put_back_previous_action(signal_number);
+    if (signal_number == SIGFPE) sigaction(SIGFPE, &previous_fpe_action, nullptr);
+    if (signal_number == SIGILL) sigaction(SIGILL, &previous_ill_action, nullptr);
     return;
   }
   d.severity = "error";
@@ -197,17 +256,17 @@ void on_fault(int signal_number, siginfo_t* info, void* context) {
   } else if (tls_context.runner != nullptr && tls_context.runner->fiber_with_guard_at(address) != nullptr) {
     category = "stack-overflow";
   }
-  describe_fault(d, category, hex(address), reinterpret_cast<std::uintptr_t>(address) < 4096);
-  if (category == "invalid-address") d.message += " (the asan flavour names the buffer)";
+  if (category != "invalid-address" || !describe_device_memory_fault(d, address)) {
+    describe_fault(d, category, hex(address), reinterpret_cast<std::uintptr_t>(address) < 4096);
+    if (category == "invalid-address") d.message += " (the asan flavour names the buffer)";
+  }
   locate(d, stack);
   report_fatal(d);
 }
 
 #endif
 
-}  // namespace
-
-void install_fault_handlers() {
+void install_sanitizer_callbacks() {
 #if KITCPU_SANITIZED
   __sanitizer_set_death_callback(&on_sanitizer_death);
 #if KITCPU_ASAN
@@ -220,15 +279,26 @@ void install_fault_handlers() {
     }
   }
 #endif
-#else
-  struct sigaction action = {};
-  action.sa_sigaction = &on_fault;
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&action.sa_mask);
-  for (std::size_t i = 0; i < sizeof kFaultSignals / sizeof kFaultSignals[0]; ++i) {
-    sigaction(kFaultSignals[i], &action, &previous_actions[i]);
-  }
 #endif
+}
+
+}  // namespace
+
+void install_fault_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action = {};
+    action.sa_sigaction = &on_fault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &previous_segv_action);
+    sigaction(SIGBUS, &action, &previous_bus_action);
+#if !KITCPU_SANITIZED
+    sigaction(SIGFPE, &action, &previous_fpe_action);
+    sigaction(SIGILL, &action, &previous_ill_action);
+#endif
+    install_sanitizer_callbacks();
+  });
 }
 
 void prepare_thread_for_faults() {

@@ -8,6 +8,8 @@
 
 #include "access_recorder.h"
 #include "block_runner.h"
+#include "call_record.h"
+#include "device_memory.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
 #include "launch_config_check.h"
@@ -45,10 +47,25 @@ std::string configuration_text(const LaunchRequest& r) {
   return text + ">>>";
 }
 
+void note_launch(const LaunchRequest& r, cudaError_t result) {
+  if (!recording_calls()) return;
+  RuntimeCall call;
+  call.call = "launch";
+  call.file = r.file;
+  call.line = r.line;
+  call.kernel = r.kernel_name;
+  call.grid = {r.grid.x, r.grid.y, r.grid.z};
+  call.block = {r.block.x, r.block.y, r.block.z};
+  call.shared_bytes = r.dynamic_shared_bytes;
+  call.stream = stream_id(r.stream);
+  record_call(std::move(call), result, nullptr);
+}
+
 }  // namespace
 
 void launch_kernel(const LaunchRequest& request) {
   if (tls_context.runner != nullptr) {
+    note_launch(request, cudaErrorNotSupported);
     Diagnostic d;
     describe_current_cuda_thread(d);
     d.severity = "error";
@@ -65,6 +82,7 @@ void launch_kernel(const LaunchRequest& request) {
     // CUDA 13.0 answers cudaErrorInvalidValue for every refused configuration (measured on an H200 with
     // driver 580); earlier CUDA versions answered cudaErrorInvalidConfiguration.
     record_error(cudaErrorInvalidValue);
+    note_launch(request, cudaErrorInvalidValue);
     Diagnostic d;
     d.severity = "error";
     d.category = "invalid-launch";
@@ -79,8 +97,11 @@ void launch_kernel(const LaunchRequest& request) {
     return;
   }
 
+  note_launch(request, cudaSuccess);
   Runtime& r = runtime();
   const std::lock_guard<std::mutex> lock(r.launches);
+  // Device memory is reachable while the kernel runs, and only then (device_memory.h).
+  const DeviceMemoryAccess device_memory = DeviceMemoryAccess::all();
   LaunchState launch(request);
   r.watchdog.arm(launch);
 #if KITCPU_ACCESS

@@ -1,145 +1,231 @@
-// Device memory is host memory. Allocations are tracked so that cudaFree of a pointer that cudaMalloc
-// never returned fails as it does on a GPU, instead of corrupting the heap.
-#include <algorithm>
-#include <cstdlib>
+// The memory half of the CUDA runtime API: allocations (device_memory.h holds them), copies, memset
+// and symbol copies, with the checks CUDA makes and the record of each call (call_record.h).
+//
+// Copies follow what CUDA 13.0 does with unified addressing (measured on an H100, driver 580): a
+// host-to-device copy needs a destination the GPU can reach (device, managed or pinned memory),
+// device-to-host a source it can reach, device-to-device both, and anything else fails with
+// cudaErrorInvalidValue; host-to-host and default copies take any pointers, the driver working out
+// where they point. A range that runs past the end of an allocation, and a freed pointer, are
+// cudaErrorInvalidValue too. The copy itself runs with the device regions it touches opened.
 #include <cstring>
-#include <mutex>
-#include <unordered_map>
 
 #include <kitcpu/runtime_api.h>
 #include <kitcpu/virtual_device.h>
 
-#include "device_allocations.h"
+#include "call_record.h"
+#include "device_memory.h"
 
 namespace kitcpu::detail {
 namespace {
 
-constexpr std::size_t kAlignment = 256;  // what cudaMalloc guarantees
+bool valid_kind(cudaMemcpyKind kind) { return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault; }
 
-struct Allocations {
-  std::mutex mutex;
-  std::unordered_map<void*, std::size_t> sizes;
-  std::size_t total = 0;
+// What a pointer given to a copy points into.
+struct Side {
+  std::optional<Region> region;  // a live region, or a freed one (region->freed)
+  std::size_t offset = 0;
+
+  explicit Side(const void* pointer) : region(find_region(pointer, /*include_freed=*/true)) {
+    if (region) offset = static_cast<std::size_t>(offset_in(*region, pointer));
+  }
+  // The GPU can reach it: any live allocation (pinned host memory included) or adopted region.
+  bool reachable() const { return region && !region->freed; }
+  // It is the GPU's memory, for the effective kind of a copy.
+  bool on_device() const { return reachable() && region->kind != RegionKind::pinned; }
+  // A pointer in a red zone before the data has a huge offset here, as its unsigned difference.
+  bool fits(std::size_t count) const {
+    return !region || (!region->freed && offset <= region->size && count <= region->size - offset);
+  }
 };
 
-Allocations& allocations() {
-  static auto* a = new Allocations();  // outlives static destructors that may still call cudaFree
-  return *a;
-}
-
-cudaError_t allocate(void** ptr, std::size_t size) {
-  if (ptr == nullptr) return record_error(cudaErrorInvalidValue);
-  *ptr = nullptr;
-  if (size == 0) return cudaSuccess;
-  Allocations& a = allocations();
-  const std::lock_guard<std::mutex> lock(a.mutex);
-  if (size > virtual_device::kGlobalMemory - a.total) return record_error(cudaErrorMemoryAllocation);
-  // The exact size, not rounded up: AddressSanitizer then sees the first byte past the end.
-  void* p = nullptr;
-  if (posix_memalign(&p, kAlignment, size) != 0 || p == nullptr) return record_error(cudaErrorMemoryAllocation);
-  a.sizes.emplace(p, size);
-  a.total += size;
-  *ptr = p;
+cudaError_t check_copy(const Side& dst, const Side& src, std::size_t count, cudaMemcpyKind kind) {
+  if ((dst.region && dst.region->freed) || (src.region && src.region->freed)) return cudaErrorInvalidValue;
+  const bool dst_needs_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  const bool src_needs_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  if ((dst_needs_device && !dst.reachable()) || (src_needs_device && !src.reachable())) return cudaErrorInvalidValue;
+  if (!dst.fits(count) || !src.fits(count)) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
 
-cudaError_t release(void* ptr) {
-  if (ptr == nullptr) return cudaSuccess;
-  Allocations& a = allocations();
-  const std::lock_guard<std::mutex> lock(a.mutex);
-  const auto it = a.sizes.find(ptr);
-  if (it == a.sizes.end()) return record_error(cudaErrorInvalidValue);
-  a.total -= it->second;
-  a.sizes.erase(it);
-  std::free(ptr);
-  return cudaSuccess;
+const char* effective_kind(bool src_on_device, bool dst_on_device) {
+  if (src_on_device) return dst_on_device ? "device-to-device" : "device-to-host";
+  return dst_on_device ? "host-to-device" : "host-to-host";
 }
 
-bool valid_kind(cudaMemcpyKind kind) { return kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault; }
+cudaError_t copy(const char* name, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, int stream,
+                 const void* caller) {
+  const Side to(dst);
+  const Side from(src);
+  cudaError_t result = cudaSuccess;
+  if (!valid_kind(kind)) {
+    result = cudaErrorInvalidMemcpyDirection;
+  } else if (count > 0 && (dst == nullptr || src == nullptr)) {
+    result = cudaErrorInvalidValue;
+  } else if (count > 0) {
+    result = check_copy(to, from, count, kind);
+  }
+  if (result == cudaSuccess && count > 0) {
+    const DeviceMemoryAccess access(dst, count, src, count);
+    std::memmove(dst, src, count);
+  }
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.requested_kind = kind_name(kind);
+    call.effective_kind = effective_kind(from.on_device(), to.on_device());
+    call.src = memory_reference(src);
+    call.dst = memory_reference(dst);
+    call.bytes = count;
+    call.stream = stream;
+    record_call(std::move(call), result, caller);
+  }
+  return record_error(result);
+}
+
+cudaError_t set(const char* name, void* ptr, int value, std::size_t count, int stream, const void* caller) {
+  const Side target(ptr);
+  cudaError_t result = cudaSuccess;
+  if (count > 0 && (ptr == nullptr || !target.reachable() || !target.fits(count))) result = cudaErrorInvalidValue;
+  if (result == cudaSuccess && count > 0) {
+    const DeviceMemoryAccess access(ptr, count);
+    std::memset(ptr, value, count);
+  }
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.dst = memory_reference(ptr);
+    call.bytes = count;
+    call.value = value;
+    call.stream = stream;
+    record_call(std::move(call), result, caller);
+  }
+  return record_error(result);
+}
+
+cudaError_t allocate(const char* name, void** ptr, std::size_t size, RegionKind kind, const void* caller) {
+  Region region;
+  region.id = -1;
+  const cudaError_t result = allocate_region(ptr, size, kind, caller, &region);
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.bytes = size;
+    call.allocation = result == cudaSuccess && size > 0 ? region.id : -1;
+    record_call(std::move(call), result, caller);
+  }
+  return result;
+}
+
+cudaError_t release(const char* name, void* ptr, const void* caller) {
+  Region region;
+  region.id = -1;
+  const cudaError_t result = free_region(ptr, &region);
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = name;
+    call.allocation = region.id;
+    call.bytes = region.id >= 0 ? region.size : 0;
+    record_call(std::move(call), result, caller);
+  }
+  return result;
+}
 
 }  // namespace
 
-std::vector<AddressRange> device_allocation_ranges() {
-  Allocations& a = allocations();
-  std::vector<AddressRange> ranges;
-  {
-    const std::lock_guard<std::mutex> lock(a.mutex);
-    ranges.reserve(a.sizes.size());
-    for (const auto& [pointer, size] : a.sizes) {
-      const auto begin = reinterpret_cast<std::uintptr_t>(pointer);
-      ranges.push_back(AddressRange{begin, begin + size});
+cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count, std::size_t offset,
+                        cudaMemcpyKind kind, bool to_symbol, const void* caller) {
+  if (caller == nullptr) caller = __builtin_return_address(0);
+  const Side other(src);
+  cudaError_t result = cudaSuccess;
+  if (!valid_kind(kind)) {
+    result = cudaErrorInvalidMemcpyDirection;
+  } else if (offset > symbol_size || count > symbol_size - offset) {
+    result = cudaErrorInvalidValue;
+  } else if (count > 0 && (src == nullptr || (other.region && other.region->freed) || !other.fits(count))) {
+    result = cudaErrorInvalidValue;
+  }
+  if (result == cudaSuccess && count > 0) {
+    char* target = static_cast<char*>(symbol) + offset;
+    const DeviceMemoryAccess access(src, count);
+    if (to_symbol) {
+      std::memcpy(target, src, count);
+    } else {
+      std::memcpy(const_cast<void*>(src), target, count);
     }
   }
-  std::sort(ranges.begin(), ranges.end(), [](const AddressRange& x, const AddressRange& y) { return x.begin < y.begin; });
-  return ranges;
-}
-
-cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count,
-                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol) {
-  if (!valid_kind(kind)) return record_error(cudaErrorInvalidMemcpyDirection);
-  if (offset > symbol_size || count > symbol_size - offset) return record_error(cudaErrorInvalidValue);
-  if (count == 0) return cudaSuccess;
-  if (src == nullptr) return record_error(cudaErrorInvalidValue);
-  char* target = static_cast<char*>(symbol) + offset;
-  if (to_symbol) {
-    std::memcpy(target, src, count);
-  } else {
-    std::memcpy(const_cast<void*>(src), target, count);
+  if (recording_calls()) {
+    RuntimeCall call;
+    call.call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+    call.requested_kind = kind_name(kind);
+    MemoryReference variable;
+    variable.memory = "symbol";
+    variable.offset = static_cast<std::int64_t>(offset);
+    (to_symbol ? call.dst : call.src) = variable;
+    (to_symbol ? call.src : call.dst) = memory_reference(src);
+    call.effective_kind = to_symbol ? effective_kind(other.on_device(), true) : effective_kind(true, other.on_device());
+    call.bytes = count;
+    record_call(std::move(call), result, caller);
   }
-  return cudaSuccess;
+  return record_error(result);
 }
 
 }  // namespace kitcpu::detail
 
+using kitcpu::detail::RegionKind;
 using kitcpu::detail::record_error;
 
-cudaError_t cudaMalloc(void** ptr, std::size_t size) { return kitcpu::detail::allocate(ptr, size); }
-cudaError_t cudaMallocManaged(void** ptr, std::size_t size, unsigned int) { return kitcpu::detail::allocate(ptr, size); }
-cudaError_t cudaMallocHost(void** ptr, std::size_t size) { return kitcpu::detail::allocate(ptr, size); }
-cudaError_t cudaHostAlloc(void** ptr, std::size_t size, unsigned int) { return kitcpu::detail::allocate(ptr, size); }
-cudaError_t cudaFree(void* ptr) { return kitcpu::detail::release(ptr); }
-cudaError_t cudaFreeHost(void* ptr) { return kitcpu::detail::release(ptr); }
-
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
-  if (!kitcpu::detail::valid_kind(kind)) return record_error(cudaErrorInvalidMemcpyDirection);
-  if (count == 0) return cudaSuccess;
-  if (dst == nullptr || src == nullptr) return record_error(cudaErrorInvalidValue);
-  std::memmove(dst, src, count);
-  return cudaSuccess;
+cudaError_t cudaMalloc(void** ptr, std::size_t size) {
+  return kitcpu::detail::allocate("cudaMalloc", ptr, size, RegionKind::device, __builtin_return_address(0));
+}
+cudaError_t cudaMallocManaged(void** ptr, std::size_t size, unsigned int) {
+  return kitcpu::detail::allocate("cudaMallocManaged", ptr, size, RegionKind::managed, __builtin_return_address(0));
+}
+cudaError_t cudaMallocHost(void** ptr, std::size_t size) {
+  return kitcpu::detail::allocate("cudaMallocHost", ptr, size, RegionKind::pinned, __builtin_return_address(0));
+}
+cudaError_t cudaHostAlloc(void** ptr, std::size_t size, unsigned int) {
+  return kitcpu::detail::allocate("cudaHostAlloc", ptr, size, RegionKind::pinned, __builtin_return_address(0));
+}
+cudaError_t cudaFree(void* ptr) { return kitcpu::detail::release("cudaFree", ptr, __builtin_return_address(0)); }
+cudaError_t cudaFreeHost(void* ptr) {
+  return kitcpu::detail::release("cudaFreeHost", ptr, __builtin_return_address(0));
 }
 
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t) {
-  return cudaMemcpy(dst, src, count, kind);
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind) {
+  return kitcpu::detail::copy("cudaMemcpy", dst, src, count, kind, -1, __builtin_return_address(0));
+}
+
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  return kitcpu::detail::copy("cudaMemcpyAsync", dst, src, count, kind, kitcpu::detail::stream_id(stream),
+                              __builtin_return_address(0));
 }
 
 cudaError_t cudaMemset(void* ptr, int value, std::size_t count) {
-  if (count == 0) return cudaSuccess;
-  if (ptr == nullptr) return record_error(cudaErrorInvalidValue);
-  std::memset(ptr, value, count);
-  return cudaSuccess;
+  return kitcpu::detail::set("cudaMemset", ptr, value, count, -1, __builtin_return_address(0));
 }
 
-cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t count, cudaStream_t) {
-  return cudaMemset(ptr, value, count);
+cudaError_t cudaMemsetAsync(void* ptr, int value, std::size_t count, cudaStream_t stream) {
+  return kitcpu::detail::set("cudaMemsetAsync", ptr, value, count, kitcpu::detail::stream_id(stream),
+                             __builtin_return_address(0));
 }
 
 cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, std::size_t count, std::size_t offset,
                                cudaMemcpyKind kind) {
   if (symbol == nullptr) return record_error(cudaErrorInvalidSymbol);
-  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, src, count, offset, kind, true);
+  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, src, count, offset, kind, true,
+                                     __builtin_return_address(0));
 }
 
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t count, std::size_t offset,
                                  cudaMemcpyKind kind) {
   if (symbol == nullptr) return record_error(cudaErrorInvalidSymbol);
-  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, dst, count, offset, kind, false);
+  return kitcpu::detail::copy_symbol(const_cast<void*>(symbol), offset + count, dst, count, offset, kind, false,
+                                     __builtin_return_address(0));
 }
 
 cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
   if (free_bytes == nullptr || total_bytes == nullptr) return record_error(cudaErrorInvalidValue);
-  auto& a = kitcpu::detail::allocations();
-  const std::lock_guard<std::mutex> lock(a.mutex);
   *total_bytes = kitcpu::virtual_device::kGlobalMemory;
-  *free_bytes = kitcpu::virtual_device::kGlobalMemory - a.total;
+  *free_bytes = kitcpu::virtual_device::kGlobalMemory - kitcpu::detail::allocated_bytes();
   return cudaSuccess;
 }

@@ -1,5 +1,6 @@
-// The rewriter's driver: one pass over the tokens that tracks what each brace opens (a namespace, a
-// class, a function body, a __global__ function's body), hands launches and __shared__ declarations to
+// The rewriter's driver: refuses a file that could tell the CPU backend from nvcc, rewrites the launches
+// in #define bodies, then makes one pass over the tokens that tracks what each brace opens (a namespace,
+// a class, a function body, a __global__ function's body), hands launches and __shared__ declarations to
 // their rewrites, and applies the resulting edits with every line kept on its number.
 #include <kitcpu/rewrite.h>
 
@@ -72,20 +73,29 @@ std::string apply_edits(const std::string& source, std::vector<Edit> edits) {
     out += edit.text;
     const auto removed = std::count(source.begin() + edit.begin, source.begin() + edit.end, '\n');
     const auto added = std::count(edit.text.begin(), edit.text.end(), '\n');
-    out.append(static_cast<std::size_t>(std::max<long>(0, removed - added)), '\n');
+    for (long k = added; k < removed; ++k) out += edit.in_directive ? "\\\n" : "\n";
     position = edit.end;
   }
   out.append(source, position, std::string::npos);
   return out;
 }
 
-std::string line_directive(const std::string& display_path) {
+std::string quoted(const std::string& display_path) {
   std::string escaped;
   for (char c : display_path) {
     if (c == '"' || c == '\\') escaped += '\\';
     escaped += c == '\n' ? '?' : c;
   }
-  return "#line 1 \"" + escaped + "\"\n";
+  return "\"" + escaped + "\"";
+}
+
+// What comes before the student's first line: the backend's headers, the file's name for the runtime
+// (which tells the student's frames from the harness's when it locates a fault or a call), and the
+// #line that numbers the student's lines from 1 under the student's name.
+std::string prologue(const std::string& display_path) {
+  return "#include <kitcpu/kitcpu.h>\n[[maybe_unused]] static const bool kitcpu_student_file = "
+         "::kitcpu::detail::register_student_file(" +
+         quoted(display_path) + ");\n#line 1 " + quoted(display_path) + "\n";
 }
 
 }  // namespace
@@ -93,9 +103,15 @@ std::string line_directive(const std::string& display_path) {
 
 std::string rewrite_cuda_source(const std::string& source, const std::string& display_path) {
   using namespace detail;
-  const std::vector<Token> scanned = scan_cuda_source(source);
+  std::vector<Directive> directives;
+  const std::vector<Token> scanned = scan_cuda_source(source, &directives);
+  check_backend_independence(source, directives, scanned);
   const TokenView tokens(source, scanned);
   std::vector<Edit> edits;
+  for (const Directive& directive : directives) {
+    if (directive.name != "define") continue;
+    for (Edit& edit : rewrite_macro_launches(source, directive)) edits.push_back(std::move(edit));
+  }
   std::vector<Scope> scopes{Scope::namespace_body};
   std::size_t statement_begin = 0;
 
@@ -128,7 +144,7 @@ std::string rewrite_cuda_source(const std::string& source, const std::string& di
       statement_begin = i + 1;
     }
   }
-  return "#include <kitcpu/kitcpu.h>\n" + line_directive(display_path) + apply_edits(source, std::move(edits));
+  return prologue(display_path) + apply_edits(source, std::move(edits));
 }
 
 }  // namespace kitcpu

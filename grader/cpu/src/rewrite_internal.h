@@ -13,11 +13,13 @@
 namespace kitcpu::detail {
 
 // Replace source[begin, end) by text. The newlines of the replaced range that the text lacks are
-// written after it, so that every later line keeps its number.
+// written after it, so that every later line keeps its number; inside a directive, escaped (a
+// backslash before each), so that the directive goes on.
 struct Edit {
   std::size_t begin;
   std::size_t end;
   std::string text;
+  bool in_directive = false;
 };
 
 class TokenView {
@@ -66,8 +68,26 @@ std::string TokenView::join(const std::vector<std::size_t>& indices, Replace rep
   return out;
 }
 
-// The edits for the launch whose `<<<` is token `chevrons`. Throws RewriteError when it is malformed.
-std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons);
+// The macro whose body a launch is in: its parameters (`__VA_ARGS__` stands for `...`), which may hold
+// any part of the launch once the macro is expanded.
+struct MacroContext {
+  std::vector<std::string> parameters;
+  bool is_parameter(std::string_view name) const;
+};
+
+// The edits for the launch whose `<<<` is token `chevrons`, in code or, with `macro`, in the body of a
+// #define. Throws RewriteError when it is malformed.
+std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons, const MacroContext* macro = nullptr);
+
+// The edits for the launches in the body of a #define; nothing when it has none. Throws RewriteError
+// for a launch the backend cannot rewrite there.
+std::vector<Edit> rewrite_macro_launches(const std::string& source, const Directive& directive);
+
+// Throws RewriteError for the first thing in the file that would let it tell the CPU backend from nvcc:
+// a preprocessor test of a macro only one of them defines, __has_include of a non-standard header, the
+// backend's own names and headers, #line (rewrite_preprocessor.cpp).
+void check_backend_independence(const std::string& source, const std::vector<Directive>& directives,
+                                const std::vector<Token>& code);
 
 // The edit for the declaration holding the `__shared__` at token `at`, in the statement that begins at
 // token `statement_begin`; nothing when the declaration is left to the __shared__ macro. `*statement_end`

@@ -1,10 +1,12 @@
 // kernel<<<config>>>(args)  ->  ::kitcpu::launch(__FILE__, __LINE__, "kernel", <lambda>, config)(args)
 //
 // Only the kernel's name with `<<<` and the `>>>` are replaced: the configuration and the arguments
-// stay where they were, on their own lines, so a compiler error inside them names the right line.
-#include <string>
-
+// stay where they were, on their own lines, so a compiler error inside them names the right line. A
+// launch in the body of a #define is rewritten the same way; its __LINE__ then expands where the macro
+// is used, which is the launch's line a diagnostic should name.
 #include <kitcpu/rewrite.h>
+
+#include <string>
 
 #include "rewrite_internal.h"
 
@@ -84,19 +86,66 @@ std::string escape_string_literal(std::string_view text) {
   return out;
 }
 
+bool mentions_parameter(const TokenView& tokens, std::size_t begin, std::size_t end, const MacroContext* macro) {
+  if (macro == nullptr) return false;
+  for (std::size_t k = begin; k < end; ++k) {
+    if (tokens.is_identifier(k) && macro->is_parameter(tokens.text(k))) return true;
+  }
+  return false;
+}
+
+// The kernel's name as a string literal for diagnostics. In a macro, a parameter in the name is
+// stringized (#param), so that LAUNCH(matmul, ...) names matmul and not the parameter.
+std::string kernel_name_literal(const TokenView& tokens, std::size_t begin, std::size_t end,
+                                const MacroContext* macro) {
+  std::string out;
+  std::vector<std::size_t> plain;
+  const auto flush = [&] {
+    if (plain.empty()) return;
+    out += (out.empty() ? "\"" : " \"") + escape_string_literal(tokens.join(plain)) + "\"";
+    plain.clear();
+  };
+  for (std::size_t k = begin; k < end; ++k) {
+    if (tokens.is_identifier(k) && macro != nullptr && macro->is_parameter(tokens.text(k))) {
+      if (tokens.text(k) == "__VA_ARGS__") {
+        throw RewriteError(tokens[k].line, "the kernel's name comes from __VA_ARGS__");
+      }
+      flush();
+      out += (out.empty() ? "#" : " #") + std::string(tokens.text(k));
+    } else {
+      plain.push_back(k);
+    }
+  }
+  flush();
+  return out;
+}
+
 }  // namespace
 
-std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons) {
+bool MacroContext::is_parameter(std::string_view name) const {
+  for (const std::string& p : parameters) {
+    if (p == name) return true;
+  }
+  return false;
+}
+
+std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons, const MacroContext* macro) {
   const int line = tokens[chevrons].line;
   const std::size_t name_begin = kernel_name_begin(tokens, chevrons);
   int values = 0;
   const std::size_t config_end = find_config_end(tokens, chevrons, &values);
-  if (values < 2) {
+  // In a macro a parameter may stand for several of the values (k<<<CONFIG>>>(...)); the compiler checks
+  // the count once the macro is expanded.
+  const bool config_from_parameter = mentions_parameter(tokens, chevrons + 1, config_end, macro);
+  if (values < 2 && !(config_from_parameter && values == 1)) {
     throw RewriteError(line, "a launch needs at least a grid and a block size: kernel<<<grid, block>>>(...)");
   }
-  if (values > 4) {
+  if (values > 4 && !config_from_parameter) {
     throw RewriteError(line,
                        "too many values between '<<<' and '>>>': at most grid, block, shared memory bytes, stream");
+  }
+  if (macro != nullptr && name_begin > 0 && (tokens.is(name_begin - 1, "#") || tokens.is(name_begin - 1, "##"))) {
+    throw RewriteError(line, "the kernel's name is pasted together with ## or stringized with #");
   }
   const std::size_t open = config_end + 1;
   if (!tokens.is(open, "(")) {
@@ -107,10 +156,12 @@ std::vector<Edit> rewrite_launch(const TokenView& tokens, std::size_t chevrons) 
   }
 
   const std::string name = tokens.join_range(name_begin, chevrons);
-  std::string prefix = "::kitcpu::launch(__FILE__, __LINE__, \"" + escape_string_literal(name) +
-                       "\", [&](auto&&... kitcpu_args) { " + name + "(kitcpu_args...); }, ";
-  return {Edit{tokens[name_begin].begin, tokens[chevrons].end, std::move(prefix)},
-          Edit{tokens[config_end].begin, tokens[config_end].end, ")"}};
+  std::string prefix = "::kitcpu::launch(__FILE__, __LINE__, " +
+                       kernel_name_literal(tokens, name_begin, chevrons, macro) + ", [&](auto&&... kitcpu_args) { " +
+                       name + "(kitcpu_args...); }, ";
+  const bool in_directive = macro != nullptr;
+  return {Edit{tokens[name_begin].begin, tokens[chevrons].end, std::move(prefix), in_directive},
+          Edit{tokens[config_end].begin, tokens[config_end].end, ")", in_directive}};
 }
 
 }  // namespace kitcpu::detail

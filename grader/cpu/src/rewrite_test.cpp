@@ -8,7 +8,10 @@
 namespace kitcpu {
 namespace {
 
-const std::string kHeader = "#include <kitcpu/kitcpu.h>\n#line 1 \"student.cu\"\n";
+const std::string kRegistration =
+    "[[maybe_unused]] static const bool kitcpu_student_file = ::kitcpu::detail::register_student_file(";
+const std::string kHeader =
+    "#include <kitcpu/kitcpu.h>\n" + kRegistration + "\"student.cu\");\n#line 1 \"student.cu\"\n";
 
 // The rewritten source without the two header lines, which every output starts with.
 std::string rewrite(const std::string& source) {
@@ -41,7 +44,8 @@ int error_line(const std::string& source) {
 
 TEST(Rewrite, HeaderNamesTheDisplayPathEscaped) {
   EXPECT_EQ(rewrite_cuda_source("int x;\n", "student.cu"), kHeader + "int x;\n");
-  EXPECT_EQ(rewrite_cuda_source("", "dir\\a \"b\".cu"), "#include <kitcpu/kitcpu.h>\n#line 1 \"dir\\\\a \\\"b\\\".cu\"\n");
+  EXPECT_EQ(rewrite_cuda_source("", "dir\\a \"b\".cu"), "#include <kitcpu/kitcpu.h>\n" + kRegistration +
+                                                          "\"dir\\\\a \\\"b\\\".cu\");\n#line 1 \"dir\\\\a \\\"b\\\".cu\"\n");
 }
 
 TEST(Rewrite, PlainLaunch) {
@@ -106,7 +110,7 @@ TEST(Rewrite, LiteralsAndCommentsAreUntouched) {
       "  printf(\"k<<<1, 1>>>() __shared__ float x[4];\\n\"); // k<<<1, 1>>>()\n"
       "  /* __shared__ float y[4]; k<<<1,1>>>(); */ char c = '<';\n"
       "  const char* raw = R\"(k<<<1, 1>>>())\";\n"
-      "#define LAUNCH k<<<1, 1>>>()\n"
+      "#define SAY puts(\"k<<<1, 1>>>()\") /* k<<<1, 1>>>() */\n"
       "}\n";
   EXPECT_EQ(rewrite(source), source);
 }

@@ -51,6 +51,7 @@ RuntimeConfig read_environment() {
     config.watchdog_seconds = *seconds;
   }
   if (const char* v = std::getenv("KITCPU_REPORT")) config.report_path = v;
+  if (const char* v = std::getenv("KITCPU_CALLS")) config.calls_path = v;
 #if KITCPU_ACCESS
   // Only the flavour that reads them rejects bad values: the others run whatever these say.
   if (const char* v = std::getenv("KITCPU_ACCESS_REPORT")) config.access_report_path = v;

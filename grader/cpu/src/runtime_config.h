@@ -1,10 +1,13 @@
-// The runtime's settings, read from the environment once, at the first kernel launch.
+// The runtime's settings, read from the environment once, at the first launch or runtime call that
+// needs one of them.
 //
 //   KITCPU_ORDER      forward | reverse | random:<seed>   order of the CUDA threads of a block in each
 //                                                         round between barriers (default forward)
 //   KITCPU_WORKERS    worker threads running blocks (default: the host's hardware concurrency)
 //   KITCPU_WATCHDOG_S seconds one launch may run before it is reported as a hang (default 20)
 //   KITCPU_REPORT     file that diagnostics are appended to, one JSON object per line (default none)
+//   KITCPU_CALLS      file the record of runtime calls is appended to, one JSON object per line
+//                     (kitcpu/runtime_calls.h; default none: nothing is recorded)
 // and, read by the access flavour only:
 //   KITCPU_ACCESS_REPORT  file the memory-access statistics are written to (default none: nothing is
 //                         recorded)
@@ -30,6 +33,7 @@ struct RuntimeConfig {
   unsigned workers = 1;
   double watchdog_seconds = 20;
   std::string report_path;
+  std::string calls_path;
   std::string access_report_path;
   std::uint64_t access_blocks = 4;  // 0: every block
 };

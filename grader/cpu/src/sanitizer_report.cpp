@@ -390,6 +390,14 @@ Diagnostic asan_diagnostic(const AsanReport& r, const std::string& student) {
     d.message = "out-of-bounds " + access_words(r) + " in shared memory, outside every __shared__ array "
                 "of the block (in a red zone between them)";
     d.hint = shared_hint;
+  } else if (r.kind == "use-after-poison" && r.allocated.empty()) {
+    // Device buffers have mappings of their own with poisoned red zones around them (no heap chunk, so
+    // no allocation stack); the runtime's own diagnostic names the buffer.
+    d.category = "global-out-of-bounds";
+    d.message = "out-of-bounds " + access_words(r) + " in a red zone around a device buffer";
+    d.hint = "A thread accessed past the end (or before the start) of a buffer: guard the access with the "
+             "size, e.g. if (Row < Width && Col < Width), since the grid usually has more threads than there "
+             "are elements.";
   } else if (overflow && r.kind != "stack-overflow") {
     describe_overflow(r, student, d);
   } else if (r.kind == "heap-use-after-free") {

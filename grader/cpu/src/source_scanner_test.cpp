@@ -59,5 +59,53 @@ TEST(SourceScanner, UnterminatedConstructsAreErrors) {
   EXPECT_THROW(scan_cuda_source("R\"d(never"), RewriteError);
 }
 
+TEST(SourceScanner, DirectivesAreListedWithTheirNamesAndLines) {
+  const std::string source =
+      "#include <a.h>\n"
+      "int x;\n"
+      "  # /* c */ ifdef A\n"
+      "%:endif\n"
+      "#def\\\nine B \\\n  1\n"
+      "#\n"
+      "# 12 \"f.cu\"\n";
+  std::vector<Directive> directives;
+  scan_cuda_source(source, &directives);
+  ASSERT_EQ(directives.size(), 6u);
+  const std::vector<std::string> names = {"include", "ifdef", "endif", "define", "", ""};
+  const std::vector<int> lines = {1, 3, 4, 5, 8, 9};
+  for (std::size_t i = 0; i < directives.size(); ++i) {
+    EXPECT_EQ(directives[i].name, names[i]) << i;
+    EXPECT_EQ(directives[i].line, lines[i]) << i;
+  }
+  EXPECT_EQ(source.substr(directives[3].begin, directives[3].end - directives[3].begin), "#def\\\nine B \\\n  1");
+}
+
+TEST(SourceScanner, DirectiveBodiesAreTokensWithLines) {
+  const std::string source = "x\n#define K(a) a##b #a \\\n  k<<<1, 1>>>() don't\ny";
+  std::vector<Directive> directives;
+  const std::vector<Token> code = scan_cuda_source(source, &directives);
+  ASSERT_EQ(code.size(), 2u);
+  ASSERT_EQ(directives.size(), 1u);
+  std::vector<std::string> texts;
+  std::vector<int> lines;
+  for (const Token& t : scan_directive_body(source, directives[0])) {
+    texts.emplace_back(token_text(source, t));
+    lines.push_back(t.line);
+  }
+  // An apostrophe left open in a directive ends with it, as the preprocessor lets it.
+  EXPECT_EQ(texts, (std::vector<std::string>{"K", "(", "a", ")", "a", "#", "#", "b", "#", "a", "k", "<<<", "1", ",",
+                                             "1", ">>>", "(", ")", "don", "'t"}));
+  EXPECT_EQ(lines.front(), 2);
+  EXPECT_EQ(lines.back(), 3);
+}
+
+TEST(SourceScanner, SplicedIdentifiersAreOneToken) {
+  const std::string source = "__CUDA\\\nCC__ x";
+  const std::vector<Token> tokens = scan_cuda_source(source);
+  ASSERT_EQ(tokens.size(), 2u);
+  EXPECT_EQ(spliced_text(source, tokens[0]), "__CUDACC__");
+  EXPECT_EQ(tokens[1].line, 2);
+}
+
 }  // namespace
 }  // namespace kitcpu::detail

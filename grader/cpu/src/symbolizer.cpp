@@ -38,6 +38,8 @@ void parse_file_line(const std::string& text, SourceLocation& out) {
 
 #if KITCPU_SANITIZED
 
+// The sanitizers' symbolizer gives the innermost frame of an address only, not the functions it was
+// inlined into: symbolize_inlined uses addr2line in every flavour.
 std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const void*>& addresses) {
   std::vector<std::vector<SourceLocation>> out(addresses.size());
   for (std::size_t i = 0; i < addresses.size(); ++i) {
@@ -61,14 +63,14 @@ std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const v
   return out;
 }
 
-#else
+#endif
 
 // addr2line wants addresses relative to the module when the module is position independent.
 bool is_position_independent(const void* base) {
   return static_cast<const Elf64_Ehdr*>(base)->e_type == ET_DYN;
 }
 
-std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const void*>& addresses) {
+std::vector<std::vector<SourceLocation>> symbolize_with_addr2line(const std::vector<const void*>& addresses) {
   std::vector<std::vector<SourceLocation>> out(addresses.size());
   std::map<std::string, std::vector<std::size_t>> by_module;
   std::map<std::size_t, std::uintptr_t> module_address;
@@ -117,6 +119,10 @@ std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const v
   return out;
 }
 
+#if !KITCPU_SANITIZED
+std::vector<std::vector<SourceLocation>> symbolize_all(const std::vector<const void*>& addresses) {
+  return symbolize_with_addr2line(addresses);
+}
 #endif
 
 }  // namespace
@@ -130,7 +136,7 @@ std::vector<SourceLocation> symbolize(const std::vector<const void*>& addresses)
 }
 
 std::vector<std::vector<SourceLocation>> symbolize_inlined(const std::vector<const void*>& addresses) {
-  return symbolize_all(addresses);
+  return symbolize_with_addr2line(addresses);
 }
 
 const SourceLocation* first_in_file(const std::vector<SourceLocation>& locations, const std::string& student_file) {

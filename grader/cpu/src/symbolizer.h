@@ -19,9 +19,10 @@ struct SourceLocation {
 // and addr2line (binutils, installed with g++) in the fast one.
 std::vector<SourceLocation> symbolize(const std::vector<const void*>& addresses);
 
-// The same with the inlined frames: for each address, the innermost location (what symbolize gives)
-// first, then each function it was inlined into, out to the one that holds the code. A kernel's
-// accesses inside an inlined helper (__ldg, a __device__ function) thus still lead to the kernel's line.
+// The same with the inlined frames: for each address, the innermost location first, then each function
+// it was inlined into, out to the one that holds the code. A kernel's accesses inside an inlined helper
+// (__ldg, a __device__ function) thus still lead to the kernel's line, and a call made through an inlined
+// template of the backend's headers (cudaMalloc<T>) to the caller's line. addr2line in every flavour.
 std::vector<std::vector<SourceLocation>> symbolize_inlined(const std::vector<const void*>& addresses);
 
 // The first location in the student's file (`student_file` as the #line directive names it, matched

@@ -187,6 +187,16 @@ TEST(SanitizerReport, RuntimeGlobalOverflowIsPlacedAtTheKernelLine) {
   EXPECT_EQ(d.thread, "(232,0,0)");
 }
 
+TEST(SanitizerReport, RuntimeDeviceRedZoneIsGlobalOutOfBounds) {
+  Diagnostic d = only_one(
+      parse_sanitizer_output(read_data("asan_runtime_device_red_zone.txt"), "global_out_of_bounds.cu"));
+  EXPECT_EQ(d.category, "global-out-of-bounds");
+  EXPECT_EQ(d.line, 8);
+  EXPECT_EQ(d.kernel, "vecAdd");
+  EXPECT_TRUE(has(d.message, "write of 4 bytes in a red zone around a device buffer")) << d.message;
+  EXPECT_EQ(d.thread, "(232,0,0)");
+}
+
 TEST(SanitizerReport, RuntimeSharedRedZoneIsSharedOutOfBounds) {
   Diagnostic d = only_one(parse_sanitizer_output(read_data("asan_runtime_dynamic_shared.txt"),
                                                  "dynamic_shared_out_of_bounds.cu"));

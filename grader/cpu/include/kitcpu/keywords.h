@@ -1,9 +1,9 @@
 // CUDA's declaration specifiers, reduced to what they mean when every function runs on the host.
 #pragma once
 
-// Lets a file (or a harness) tell that it is being built for the CPU backend. __CUDACC__ and
-// __CUDA_ARCH__ stay undefined on purpose: code guarded by them expects nvcc and device headers.
-#define KITCPU_BACKEND 1
+// No macro says "CPU backend", and __CUDACC__, __CUDA_ARCH__ and __NVCC__ stay undefined: a student's
+// file must run the code nvcc compiles, so the rewriter refuses a file that tests any of them
+// (rewrite_preprocessor.cpp). Harnesses are compiled apart and need no such macro either.
 
 #define __global__
 #define __device__

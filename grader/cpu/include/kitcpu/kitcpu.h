@@ -3,13 +3,18 @@
 // cuda_runtime.h shim. Kernels then run as fibers on the backend's worker threads (see README.md).
 #pragma once
 
+// <ctype.h> and <limits.h> because nvcc's cuda_runtime.h includes them: a file that uses INT_MAX without
+// including <climits> compiles with nvcc, and must here too.
 #include <assert.h>
+#include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <kitcpu/atomics.h>
 #include <kitcpu/detail/execution_context.h>
+#include <kitcpu/detail/student_file.h>
 #include <kitcpu/device_math.h>
 #include <kitcpu/exit_codes.h>
 #include <kitcpu/keywords.h>

@@ -156,8 +156,10 @@ cudaError_t cudaDriverGetVersion(int* version);
 cudaError_t cudaRuntimeGetVersion(int* version);
 cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes);
 
-// Memory. Device memory is host memory from malloc, aligned to 256 bytes like cudaMalloc's, so that
-// AddressSanitizer sees every byte past the end of a buffer.
+// Memory. cudaMalloc'ed memory has mappings of its own, 256-byte aligned like cudaMalloc's, that host
+// code cannot touch outside kernels and the runtime's copies (src/device_memory.h); managed and pinned
+// memory come from the heap, host code may use them as on a GPU. Copies check their kind against the
+// pointers as CUDA does (src/memory_api.cpp).
 cudaError_t cudaMalloc(void** ptr, std::size_t size);
 cudaError_t cudaMallocManaged(void** ptr, std::size_t size, unsigned int flags = cudaMemAttachGlobal);
 cudaError_t cudaMallocHost(void** ptr, std::size_t size);
@@ -174,16 +176,19 @@ cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, std::size_t 
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t count,
                                  std::size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 
+// The templates are always inlined, so that the runtime sees the caller's return address in the
+// caller's own code, which the record of calls (kitcpu/runtime_calls.h) names as the call's line.
 template <class T>
-cudaError_t cudaMalloc(T** ptr, std::size_t size) {
+__attribute__((always_inline)) inline cudaError_t cudaMalloc(T** ptr, std::size_t size) {
   return ::cudaMalloc(reinterpret_cast<void**>(ptr), size);
 }
 template <class T>
-cudaError_t cudaMallocManaged(T** ptr, std::size_t size, unsigned int flags = cudaMemAttachGlobal) {
+__attribute__((always_inline)) inline cudaError_t cudaMallocManaged(T** ptr, std::size_t size,
+                                                                     unsigned int flags = cudaMemAttachGlobal) {
   return ::cudaMallocManaged(reinterpret_cast<void**>(ptr), size, flags);
 }
 template <class T>
-cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
+__attribute__((always_inline)) inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return ::cudaMallocHost(reinterpret_cast<void**>(ptr), size);
 }
 
@@ -192,20 +197,23 @@ namespace kitcpu::detail {
 cudaError_t record_error(cudaError_t error);
 
 // Copies into or out of a __constant__ or __device__ variable after checking the range against its
-// size, which only the templates below know.
+// size, which only the templates below know. `caller`: the return address into the code that asked for
+// the copy; nullptr for copy_symbol's own.
 cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, std::size_t count,
-                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol);
+                        std::size_t offset, cudaMemcpyKind kind, bool to_symbol, const void* caller = nullptr);
 }  // namespace kitcpu::detail
 
 template <class T>
-cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t count, std::size_t offset = 0,
-                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+__attribute__((always_inline)) inline cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src,
+                                                                      std::size_t count, std::size_t offset = 0,
+                                                                      cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   return kitcpu::detail::copy_symbol(const_cast<void*>(static_cast<const void*>(&symbol)), sizeof(T), src,
                                      count, offset, kind, true);
 }
 template <class T>
-cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t count, std::size_t offset = 0,
-                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+__attribute__((always_inline)) inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol,
+                                                                        std::size_t count, std::size_t offset = 0,
+                                                                        cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return kitcpu::detail::copy_symbol(const_cast<void*>(static_cast<const void*>(&symbol)), sizeof(T), dst,
                                      count, offset, kind, false);
 }

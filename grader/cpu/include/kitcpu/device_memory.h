@@ -1,0 +1,25 @@
+// Memory the runner maps itself and hands to the CPU backend as device memory.
+//
+// The grader's runner can map memory the grader controls (a memfd it shares with the grader) and give
+// the student's code pointers into it, as it would give cudaMalloc'ed pointers. Adopted memory is then
+// device memory for the backend: host code cannot touch it outside kernels and the runtime's copies
+// (its pages are PROT_NONE between them; a host access is the fatal diagnostic
+// host-access-to-device-memory), cudaMemcpy's direction checks count it as device memory, and the
+// record of runtime calls (kitcpu/runtime_calls.h) names it as adopted region N, N counting adoptions
+// from 0. Include this header directly: kitcpu.h and the cuda_runtime.h shim do not.
+#pragma once
+
+#include <cstddef>
+
+namespace kitcpu {
+
+// Adopts [base, base + bytes), whole pages: `base` must be page-aligned and the mapping readable and
+// writable. Returns the region's id (0 for the first region adopted), or -1 when refused (null,
+// unaligned, empty, overlapping device memory the backend already knows, or mprotect failed).
+int adopt_device_memory(void* base, std::size_t bytes);
+
+// Hands the region starting at `base` back to host code: readable and writable again, no longer device
+// memory. Returns false when no adopted region starts there.
+bool release_device_memory(void* base);
+
+}  // namespace kitcpu

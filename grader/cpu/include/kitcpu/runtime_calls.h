@@ -1,0 +1,88 @@
+// The record of what a program asked the CUDA runtime to do, for the grader to judge where an answer
+// came from: "your code copied the input M to the host (cudaMemcpy at matmul.cu:57) and wrote P from the
+// host (cudaMemcpy at matmul.cu:63): the result must come from a kernel", or "no kernel was launched".
+//
+// With KITCPU_CALLS=<file> the runtime appends one JSON object per call to the file (buffered: written
+// at exit, before a fatal diagnostic, and every few thousand calls). Keys, each present only where it
+// applies to the call:
+//   call            "launch", "cudaMalloc", "cudaMemcpy", "cudaMemcpyToSymbol", "cudaDeviceSynchronize",
+//                   "adopt_device_memory"... (the function's name; "launch" for kernel<<<...>>>(...))
+//   result          the cudaError_t's name: "cudaSuccess", "cudaErrorInvalidValue"...
+//   file, line      where the call was made (the launch's own site; for the other calls the caller's
+//                   line, from its return address, when the debug information has it)
+//   kernel, grid, block, shared_bytes, stream          launches ([x,y,z] arrays for grid and block)
+//   requested_kind, effective_kind, src, dst, bytes    copies; kinds are "host-to-host", "host-to-device",
+//                   "device-to-host", "device-to-device" ("default" requested), effective from the
+//                   pointers themselves; src and dst as below
+//   dst, bytes, value                                   cudaMemset
+//   bytes, allocation                                   cudaMalloc and its relatives; cudaFree: allocation
+//   region, bytes                                       adopt_device_memory, release_device_memory
+//   stream, event, end_event                            streams and events (ids from 1; stream 0 is the
+//                                                       default stream)
+// A memory reference (src, dst) is {"memory":"host"}, {"memory":"device","allocation":N,"offset":K},
+// {"memory":"adopted","region":N,"offset":K}, {"memory":"managed"|"pinned","allocation":N,"offset":K}
+// or {"memory":"symbol","offset":K} (a __constant__ or __device__ variable). Allocation ids count
+// cudaMalloc, cudaMallocManaged, cudaMallocHost and cudaHostAlloc from 0 in the order they succeeded;
+// region ids count the regions the runner adopted (kitcpu/device_memory.h) from 0.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kitcpu {
+
+struct MemoryReference {
+  std::string memory;       // "host", "device", "adopted", "managed", "pinned", "symbol"; empty: none
+  int id = -1;              // allocation id (device, managed, pinned) or region id (adopted)
+  std::int64_t offset = 0;  // bytes from the start of the allocation, region or variable
+};
+
+struct RuntimeCall {
+  std::string call;
+  std::string result;
+  std::string file;
+  int line = 0;
+  // Launches.
+  std::string kernel;
+  std::array<unsigned, 3> grid{};
+  std::array<unsigned, 3> block{};
+  std::uint64_t shared_bytes = 0;
+  // Copies and cudaMemset.
+  std::string requested_kind;
+  std::string effective_kind;
+  MemoryReference src;
+  MemoryReference dst;
+  std::uint64_t bytes = 0;
+  int value = 0;
+  // Allocations, adopted regions, streams, events: -1 when not part of the call.
+  int allocation = -1;
+  int region = -1;
+  int stream = -1;
+  int event = -1;
+  int end_event = -1;
+};
+
+// Every call in a KITCPU_CALLS file, in order. A missing file means no calls were recorded; a line
+// that is not a JSON object (cut short by a kill) is skipped.
+std::vector<RuntimeCall> read_runtime_calls(const std::string& path);
+
+// The call as one line of JSON, without the newline: what the runtime appends to KITCPU_CALLS.
+std::string runtime_call_to_json_line(const RuntimeCall& call);
+
+// "device allocation 2 + 64", "adopted region 0", "host memory", "a __constant__ or __device__
+// variable": how a message names a memory reference.
+std::string describe_memory(const MemoryReference& memory);
+
+// The call in one line, for people and tests:
+//   cudaMemcpy at matmul.cu:57: 4096 bytes from adopted region 0 to host memory, device-to-host (asked
+//   device-to-host): cudaSuccess
+//   launch of matmul<<<(4,4,1), (16,16,1)>>> at matmul.cu:60: cudaSuccess
+std::string format_runtime_call(const RuntimeCall& call);
+
+// Whether the memory is the GPU's (device, adopted or managed memory, or a variable): a copy between
+// two such is device-to-device.
+bool is_device_memory(const MemoryReference& memory);
+
+}  // namespace kitcpu
