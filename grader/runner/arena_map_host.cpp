@@ -1,8 +1,13 @@
-// The CPU backend's arena: shared host memory behind a memfd. The CPU backend's device memory is host
-// memory, so the mapping is used as it is.
+// The CPU backend's arena: shared host memory behind a memfd, handed to the backend as device memory
+// (kitcpu/device_memory.h). From then on host code cannot touch it outside kernels and the runtime's
+// copies, as on a GPU, the access flavour counts its loads and stores as global memory, and the record of
+// runtime calls names it as region 0.
 #include <cerrno>
 #include <cstring>
 #include <sys/mman.h>
+#include <unistd.h>
+
+#include <kitcpu/device_memory.h>
 
 #include "arena_map.h"
 
@@ -12,6 +17,12 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED) {
     *error = std::string("cannot map the arena: ") + std::strerror(errno);
+    return nullptr;
+  }
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  if (kitcpu::adopt_device_memory(p, (bytes + page - 1) / page * page) != 0) {
+    *error = "the CPU backend refused the arena as device memory";
+    ::munmap(p, bytes);
     return nullptr;
   }
   return static_cast<unsigned char*>(p);

@@ -84,7 +84,8 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
     std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), file_name(spec));
   } catch (const kitcpu::RewriteError& e) {
     BuildOutcome failed;
-    failed.summary = "the CPU backend cannot read a kernel launch";
+    // The rewriter's refusals say what to change (a launch it cannot read, a test of __CUDACC__...).
+    failed.summary = "the CPU backend cannot run this file: " + std::string(e.what());
     failed.log = file_name(spec) + ":" + std::to_string(e.line) + ": " + e.what();
     return failed;
   }

@@ -15,6 +15,7 @@
 #include "kit/arena.h"
 #include "kit/knob_check.h"
 #include "kit/runner_call.h"
+#include "kit/runtime_calls.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
 
@@ -122,51 +123,6 @@ struct SeedRun {
   ArenaReadback arena;
 };
 
-std::string array_of(const nlohmann::json& end) { return end.is_object() ? end.value("array", std::string("?")) : "?"; }
-std::string role_of(const nlohmann::json& end) { return end.is_object() ? end.value("role", std::string()) : ""; }
-
-// Why the result cannot have come from a kernel, or "": device memory copied to the host, an output
-// written from the host, or no kernel launched at all.
-std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
-  int launches = 0;
-  std::string read, written;
-  for (const nlohmann::json& c : calls) {
-    const std::string call = c.value("call", "");
-    if (call == "launch") {
-      ++launches;
-      continue;
-    }
-    // Any device memory copied to the host counts, not only the inputs: copying an input into a buffer of
-    // one's own first changes nothing. A kernel-only function never needs to.
-    const nlohmann::json from = c.value("from", nlohmann::json::object()), to = c.value("to", nlohmann::json::object());
-    if (array_of(from) != "host" && array_of(to) == "host" && read.empty())
-      read = (role_of(from) == "input" ? "the input " + array_of(from) : std::string("device memory")) + " (" + call + ")";
-    if (role_of(to) == "output" && array_of(from) == "host" && written.empty()) written = array_of(to) + " (" + call + ")";
-  }
-  std::string why;
-  if (!read.empty()) why = "your code copied " + read + " to the host";
-  if (!written.empty()) why += (why.empty() ? "your code wrote the output " : " and wrote the output ") + written + " from the host";
-  if (!why.empty()) return "the answer came from host code: " + why + "; it must be computed by a kernel";
-  if (launches == 0) return "no kernel was launched: the result must be computed by a kernel";
-  return {};
-}
-
-std::string describe_calls(const std::vector<nlohmann::json>& calls) {
-  std::string text;
-  for (std::size_t i = 0; i < calls.size() && i < 12; ++i) {
-    const nlohmann::json& c = calls[i];
-    if (c.value("call", "") == "launch")
-      text += "  launch " + c.value("kernel", std::string("?")) + "\n";
-    else
-      text += "  " + c.value("call", std::string("?")) + " " + c.value("kind", std::string()) + " from " +
-              array_of(c.value("from", nlohmann::json::object())) + " to " + array_of(c.value("to", nlohmann::json::object())) +
-              " (" + std::to_string(c.value("bytes", 0ull)) + " bytes)\n";
-  }
-  if (calls.size() > 12) text += "  ... " + std::to_string(calls.size() - 12) + " more\n";
-  if (!text.empty()) text.pop_back();
-  return text;
-}
-
 // Drives a runner through the seeds: before each, the grader writes the inputs and the poison into the
 // arena; after the runner says it is done, the grader reads the arena back. The runner is asked to quit
 // after the last seed or the first CUDA error.
@@ -232,6 +188,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // Each run writes in a folder of its own, the only one its sandbox may write to.
   const fs::path dir = new_scratch_folder(s, flavour);
   const std::string report = (dir / "diagnostics.jsonl").string();
+  const std::string call_record = (dir / "calls.jsonl").string();
   ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
@@ -241,7 +198,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                                        std::to_string(kRacecheckExitCode), "--print-limit", "20"});
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report}, {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
+    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report}, {"KITCPU_CALLS", call_record},
+               {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
                {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
                {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
                {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
@@ -293,13 +251,14 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
+  if (s.backend == Backend::cpu) talk.calls = read_cpu_runtime_calls(call_record, layout);
   for (const nlohmann::json& c : talk.calls)
     if (c.value("call", "") == "launch") {
       const std::string kernel = c.value("kernel", std::string());
       s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
     }
   // Where the answer came from: the arena holds it, but host code may have put it there.
-  if (s.backend == Backend::cuda && flavour == "fast") {
+  if (flavour == "fast") {
     const std::string host_work = answer_from_the_host(talk.calls);
     if (!host_work.empty()) {
       v.message = host_work;

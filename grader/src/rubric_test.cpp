@@ -59,7 +59,7 @@ TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
   EXPECT_EQ(r.tolerance.policy, Tolerance::Policy::reduction_length);
   EXPECT_EQ(r.tolerance.safety, 4.0);
 
-  ASSERT_EQ(r.correctness.size(), 4u);
+  ASSERT_EQ(r.correctness.size(), 5u);
   const CorrectnessGroup& small = r.correctness[0];
   EXPECT_EQ(small.name, "small sizes");
   EXPECT_EQ(small.points, 10);
@@ -73,7 +73,10 @@ TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
   EXPECT_TRUE(small.builds.empty());
   EXPECT_EQ(r.correctness[2].name, "not a multiple of the block");
   EXPECT_EQ(r.correctness[2].shapes.size(), 8u);
-  const CorrectnessGroup& hidden = r.correctness[3];
+  // Inputs with every significant bit random: a kernel computing in TF32 or half precision fails them.
+  EXPECT_EQ(r.correctness[3].inputs, "full-mantissa");
+  EXPECT_EQ(r.correctness[3].shapes.size(), 3u);
+  const CorrectnessGroup& hidden = r.correctness[4];
   EXPECT_EQ(hidden.visibility, Visibility::hidden);
   EXPECT_TRUE(hidden.shapes.empty());
   EXPECT_EQ(hidden.random.count, 6);
@@ -111,14 +114,15 @@ TEST(RubricLoad, MatmulRectLoadsRectangularSizesTileWidthsAndTechnique) {
   EXPECT_EQ(r.assignment, "matmul-rect");
   EXPECT_FALSE(r.square);
   EXPECT_EQ(r.seed, 408003u);
-  ASSERT_EQ(r.correctness.size(), 5u);
+  ASSERT_EQ(r.correctness.size(), 6u);
   // JxKxL sizes keep their three dimensions in order.
   EXPECT_EQ(r.correctness[2].shapes.front(), (Dims{67, 53, 64}));
   EXPECT_EQ(r.correctness[2].shapes.back(), (Dims{3, 100, 2}));
   ASSERT_EQ(r.correctness[3].builds.size(), 2u);
   EXPECT_EQ(describe_knobs(r.correctness[3].builds[0]), "TILE_WIDTH 8");
   EXPECT_EQ(describe_knobs(r.correctness[3].builds[1]), "TILE_WIDTH 32");
-  EXPECT_EQ(r.correctness[4].visibility, Visibility::hidden);
+  EXPECT_EQ(r.correctness[4].inputs, "full-mantissa");
+  EXPECT_EQ(r.correctness[5].visibility, Visibility::hidden);
   EXPECT_EQ(describe_knobs(r.knobs), "TILE_WIDTH 16");
   EXPECT_EQ(r.performance.shape, (Dims{4096, 2048, 3072}));
   EXPECT_EQ(r.performance.label, "4096x2048x3072");
