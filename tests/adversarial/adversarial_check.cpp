@@ -543,15 +543,16 @@ std::string random_bytes(std::mt19937_64& rng, std::size_t n) {
 }
 
 // Text a C tokenizer finds hostile: unterminated comments and strings, launches cut short, raw strings.
+// Valid UTF-8 throughout, so that it gets past intake to the compilers and the CPU backend's rewriter.
 std::string hostile_text(std::mt19937_64& rng, const std::string& solution) {
   static const char* const pieces[] = {"/*", "*/", "\"", "'", "R\"(", ")\"", "<<<", ">>>", "\\\n", "#define X <<<\n",
                                        "__global__", "__shared__", "{", "}", "(", ")", ";", "\n#include \"", "?\?/",
-                                       "__syncthreads();", "extern __shared__ float s[];", "#if 1\n", "#endif\n", "\0"};
+                                       "__syncthreads();", "extern __shared__ float s[];", "#if 1\n", "#endif\n", "\xc3\xa9"};
   std::string text = solution.substr(0, rng() % (solution.size() + 1));
   const int n = 1 + static_cast<int>(rng() % 8);
   for (int i = 0; i < n; ++i) {
     const char* piece = pieces[rng() % (sizeof pieces / sizeof pieces[0])];
-    text.insert(rng() % (text.size() + 1), piece[0] ? std::string(piece) : std::string(1, '\0'));
+    text.insert(rng() % (text.size() + 1), piece);
   }
   return text;
 }
@@ -619,10 +620,12 @@ int fuzz(const std::string& grader, const std::string& backend, std::uint64_t se
         in.submission_args = {"--submission", here.string()};
         break;
       }
-      default: {  // the solution with a few random bytes flipped, nul and invalid UTF-8 among them
+      default: {  // the solution with a few bytes flipped: to anything (intake), or to printable text
         std::string text = solution;
         const int flips = 1 + static_cast<int>(rng() % 4);
-        for (int f = 0; f < flips; ++f) text[rng() % text.size()] = static_cast<char>(rng() & 0xff);
+        const bool printable = rng() % 2;
+        for (int f = 0; f < flips; ++f)
+          text[rng() % text.size()] = printable ? static_cast<char>(0x20 + rng() % 95) : static_cast<char>(rng() & 0xff);
         text.insert(0, "#error fuzz\n");  // keeps a flip that still compiles from costing a whole grading
         write_file(here / fixed, text);
         in.what = "the solution with bytes flipped";
@@ -637,6 +640,7 @@ int fuzz(const std::string& grader, const std::string& backend, std::uint64_t se
     const kit::ProcessResult p = run_grader(argv, w, 300, in.working_dir);
     std::printf("[%d] %s %s: %s\n", i, argv[1].c_str(), in.what.c_str(), kit::describe_ending(p, 300).c_str());
     said += p.out + p.err;
+    if (std::getenv("KIT_ADV_VERBOSE")) std::printf("%s%s\n", p.out.c_str(), p.err.c_str());
     // Exit 2 comes with a message: the grader's own, or the command-line parser's.
     const bool fine = !p.timed_out && p.signal == 0 &&
                       (p.exit_code == 0 || (p.exit_code == 1 && !grade) || (p.exit_code == 2 && !p.err.empty()));
