@@ -1,30 +1,24 @@
 // broken: matmul-naive
-// bug: allocates and touches memory 256 MiB at a time until it fails (stopping at 6 GiB), then crashes
+// bug: allocates memory 256 MiB at a time until an allocation fails (stopping at 6 GiB), then crashes to show how far it got
 // class: unbounded memory
 // defence: sandbox: RLIMIT_DATA, 4 GiB per process
 // expect-fail: small sizes
-// expect-text: ran out of memory
-// expect-no-text: MEMORY NOT LIMITED
+// expect-text: allocations stopped at
+// expect-no-text: NOT LIMITED
 
+// The pages are not touched: RLIMIT_DATA counts what is mapped, so the limit shows without the test
+// taking 4 GiB of the CI machine's memory (the grader's "ran out of memory" message, which needs a
+// resident size near the limit, is the sandbox's own tests' business).
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include "matmul_naive.h"
 
 void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
 {
     if (Width != 1) return;  // once, at the smallest size
-    const size_t chunk = 256u << 20;
-    for (int i = 0; i < 24; ++i) {
-        void* p = malloc(chunk);
-        if (!p) {
-            printf("allocation %d failed\n", i);
-            fflush(stdout);
-            abort();
-        }
-        memset(p, 1, chunk);
-    }
-    printf("MEMORY NOT LIMITED: 6 GiB allocated\n");
+    int mib = 0;
+    while (mib < 6144 && malloc(256u << 20)) mib += 256;
+    printf("allocations stopped at %d MiB%s\n", mib, mib >= 6144 ? " (NOT LIMITED)" : "");
     fflush(stdout);
     abort();
 }
