@@ -4,7 +4,7 @@
 // defence: the CPU build fails today (g++ cannot parse <<< >>>); cpu-macros: it is refused with a message that says why
 // backends: cpu
 // expect-zero: correctness
-// expect-build-fail [cpu-macros]: macro
+// expect-build-fail [cpu-macros]: kernel launch
 
 #include "matmul_naive.h"
 
