@@ -1,0 +1,27 @@
+// broken: matmul-naive
+// bug: #ifdef KITCPU_BACKEND: the right kernel where the CPU backend grades, a kernel that writes zeros under nvcc
+// class: running different code on the grader's backend than on the GPU
+// defence: cpu-macros: the CPU backend refuses a file that tests its own macros (and __CUDACC__, __CUDA_ARCH__)
+// waits-for: cpu-macros
+// expect-build-fail-cpu: KITCPU_BACKEND
+// expect-zero: correctness
+
+#include "matmul_naive.h"
+
+__global__ void MatrixMulKernel(const float* M, const float* N, float* P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row >= Width || Col >= Width) return;
+    float Pvalue = 0;
+#ifdef KITCPU_BACKEND
+    for (int k = 0; k < Width; ++k) Pvalue += M[Row * Width + k] * N[k * Width + Col];
+#endif
+    P[Row * Width + Col] = Pvalue;
+}
+
+void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    dim3 block(16, 16), grid((Width + 15) / 16, (Width + 15) / 16);
+    MatrixMulKernel<<<grid, block>>>(d_M, d_N, d_P, Width);
+}

@@ -1,0 +1,20 @@
+// broken: matmul-naive
+// bug: replaces its diagnostics file (KITCPU_REPORT) with a link to /dev/urandom: the grader reads it without end
+// class: denial of service against the grader
+// defence: run-file-intake: the grader reads only regular files a run leaves, and at most a bounded amount
+// waits-for: run-file-intake
+// backends: cpu
+// timeout: 300
+// expect-zero: correctness
+
+#include <cstdlib>
+#include <unistd.h>
+#include "matmul_naive.h"
+
+void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    if (const char* report = getenv("KITCPU_REPORT")) {
+        unlink(report);
+        symlink("/dev/urandom", report);
+    }
+}

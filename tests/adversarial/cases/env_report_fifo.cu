@@ -1,0 +1,21 @@
+// broken: matmul-naive
+// bug: replaces its diagnostics file (KITCPU_REPORT) with a fifo: the grader, opening it after the run, waits forever
+// class: denial of service against the grader
+// defence: run-file-intake: the grader opens the files a run leaves without blocking, and only regular files
+// waits-for: run-file-intake
+// backends: cpu
+// timeout: 300
+// expect-zero: correctness
+
+#include <cstdlib>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "matmul_naive.h"
+
+void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    if (const char* report = getenv("KITCPU_REPORT")) {
+        unlink(report);
+        mkfifo(report, 0666);
+    }
+}

@@ -1,0 +1,93 @@
+// broken: matmul-naive
+// bug: memoises P on the device, keyed on a checksum of M and N computed by a kernel: a hit is a device-to-device copy; the host never reads an input
+// class: result caching keyed on content (catalogue 2)
+// defence: timing-bounds: fresh inputs for every timed sample (every call misses)
+// backends: cuda
+// waits-for: timing-bounds
+// expect-pass: small sizes
+// expect-zero: performance
+
+#include <cuda_runtime.h>
+#include "matmul_naive.h"
+
+// Keeps a timed sample above the grader's plausibility floor (the time memory bandwidth allows for the
+// bytes the problem moves): about 0.2 ms of one thread waiting on the clock, on the default stream.
+__global__ void Linger()
+{
+    const long long start = clock64();
+    while (clock64() - start < 400000) {
+    }
+}
+
+// Four times the work of the naive kernel (each repetition reloads: the fence keeps the compiler from
+// reusing the loads), so that honestly timed it earns no performance points against the reference.
+__global__ void SlowMatrixMulKernel(const float* M, const float* N, float* P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (Row >= Width || Col >= Width) return;
+    float Pvalue = 0;
+    for (int rep = 0; rep < 4; ++rep) {
+        float sum = 0;
+        for (int k = 0; k < Width; ++k) sum += M[Row * Width + k] * N[k * Width + Col];
+        Pvalue = sum;
+        __threadfence_block();
+    }
+    P[Row * Width + Col] = Pvalue;
+}
+
+static void slow_product(const float* d_M, const float* d_N, float* d_P, int Width, cudaStream_t stream = 0)
+{
+    dim3 block(16, 16), grid((Width + 15) / 16, (Width + 15) / 16);
+    SlowMatrixMulKernel<<<grid, block, 0, stream>>>(d_M, d_N, d_P, Width);
+}
+
+// One block: a checksum of both inputs, compared with the one kept from the last miss.
+__global__ void Checksum(const float* M, const float* N, int n, unsigned long long* now)
+{
+    __shared__ unsigned long long partial[256];
+    unsigned long long sum = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+        sum += (unsigned long long)__float_as_uint(M[i]) * (2 * i + 1) + __float_as_uint(N[i]) * (unsigned long long)(i + 7);
+    partial[threadIdx.x] = sum;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        for (int t = 1; t < blockDim.x; ++t) sum += partial[t];
+        *now = sum;
+    }
+}
+
+__global__ void CopyIfSame(const unsigned long long* now, const unsigned long long* kept, const float* from, float* to, int n, int* missed)
+{
+    const bool same = *now == *kept;
+    if (blockIdx.x == 0 && threadIdx.x == 0) *missed = !same;
+    if (!same) return;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) to[i] = from[i];
+}
+
+void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    const int n = Width * Width;
+    static float* kept = nullptr;
+    static unsigned long long* sums = nullptr;  // [0]: now, [1]: kept
+    static int* missed = nullptr;
+    static int kept_n = -1;
+    if (kept_n != n) {
+        cudaFree(kept);
+        cudaMalloc(&kept, n * sizeof(float));
+        if (!sums) cudaMalloc(&sums, 2 * sizeof(unsigned long long));
+        if (!missed) cudaMallocManaged(&missed, sizeof(int));
+        cudaMemset(sums, 0xff, 2 * sizeof(unsigned long long));
+        kept_n = n;
+    }
+    Checksum<<<1, 256>>>(d_M, d_N, n, sums);
+    CopyIfSame<<<132, 256>>>(sums, sums + 1, kept, d_P, n, missed);
+    cudaDeviceSynchronize();
+    if (!*missed) {
+        Linger<<<1, 1>>>();
+        return;
+    }
+    slow_product(d_M, d_N, d_P, Width);
+    cudaMemcpyAsync(kept, d_P, n * sizeof(float), cudaMemcpyDeviceToDevice);
+    cudaMemcpyAsync(sums + 1, sums, sizeof(unsigned long long), cudaMemcpyDeviceToDevice);
+}
