@@ -15,6 +15,7 @@
 #include "kit/arena.h"
 #include "kit/knob_check.h"
 #include "kit/runner_call.h"
+#include "kit/run_files.h"
 #include "kit/runtime_calls.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
@@ -32,6 +33,7 @@ namespace fs = std::filesystem;
 constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
 constexpr int kRacecheckExitCode = 89;   // what compute-sanitizer exits with when it reported a hazard
+constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
 
 // What one run of the runner (one order, one build) showed.
 struct RunVerdict {
@@ -209,7 +211,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // Everything that stops a run before its outputs can be judged.
   bool diag_error = false;
   std::string category;
-  const std::string diagnostics = cpu_diagnostics(report, &diag_error, &category);
+  // What the run left is taken in before anything reads it (run_files.h): it may be a link or a fifo.
+  std::string tampered;
+  const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &category);
+  const std::string taken_calls = s.backend == Backend::cpu ? take_run_file(s, call_record, kMaxRunFile, &tampered) : "";
   std::string sanitizer;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (s.backend == Backend::cpu && flavour != "fast") {
@@ -228,6 +233,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return v;
   };
   if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
+  if (!tampered.empty()) return stop("the program tampered with the grader's files: " + tampered, "");
   if (!talk.harness_error.empty()) return stop("the harness failed: " + talk.harness_error, "");
   if (flavour == "racecheck" && p.exit_code == kRacecheckExitCode) {
     output.clear();
@@ -251,7 +257,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
-  if (s.backend == Backend::cpu) talk.calls = read_cpu_runtime_calls(call_record, layout);
+  if (s.backend == Backend::cpu) talk.calls = read_cpu_runtime_calls(taken_calls, layout);
   for (const nlohmann::json& c : talk.calls)
     if (c.value("call", "") == "launch") {
       const std::string kernel = c.value("kernel", std::string());

@@ -221,13 +221,17 @@ GradeResult grade_submission(const GradeOptions& o) {
     std::string error;
     const std::vector<ForbiddenUse> uses =
         forbidden_uses(undefined_symbols(nvcc.object, check_spec.sandbox, &error), s.rubric.forbidden);
+    const std::vector<ForbiddenUse> replaced =
+        replaced_definitions(defined_symbols(nvcc.object, check_spec.sandbox, &error));
     if (!error.empty()) throw std::runtime_error("cannot read the compiled file's symbols: " + error);
-    if (!uses.empty()) {
+    if (!uses.empty() || !replaced.empty()) {
       std::string details;
       for (const ForbiddenUse& u : uses) details += u.symbol + ": " + u.reason + "\n";
-      result.tests.push_back(build_failure("calls " + uses.front().symbol + ", which no submission may: " +
-                                               uses.front().reason, details));
-      fail_everything(s, cases, with_performance, "the file calls " + uses.front().symbol, result);
+      for (const ForbiddenUse& u : replaced) details += "defines " + u.symbol + ": " + u.reason + "\n";
+      const std::string what = !uses.empty() ? "calls " + uses.front().symbol : "defines " + replaced.front().symbol;
+      const std::string why = !uses.empty() ? uses.front().reason : replaced.front().reason;
+      result.tests.push_back(build_failure(what + ", which no submission may: " + why, details));
+      fail_everything(s, cases, with_performance, "the file " + what, result);
       return finish();
     }
   }

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "kit/memory_access.h"
+#include "kit/run_files.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
@@ -17,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr std::size_t kMaxAccessReport = std::size_t{64} << 20;
 constexpr const char* kSampledBlocks = "64";  // enough for every warp shape a tile kernel has
 
 }  // namespace
@@ -44,8 +46,14 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
     p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" + describe_ending(r, timeout) + ")";
     return p;
   }
+  std::string tampered;
+  const std::string taken = take_run_file(s, report, kMaxAccessReport, &tampered);
+  if (!tampered.empty()) {
+    p.error = "the program tampered with the grader's files: " + tampered;
+    return p;
+  }
   const std::string source = read_text_file(s.source);
-  for (const kitcpu::AccessRecord& rec : kitcpu::read_access_file(report))
+  for (const kitcpu::AccessRecord& rec : kitcpu::read_access_file(taken))
     p.accesses.push_back({rec.kernel, rec.space, rec.kind, static_cast<double>(rec.requests),
                           static_cast<double>(rec.sectors), static_cast<double>(rec.bank_conflicts),
                           kitcpu::format_access_record(rec, source)});

@@ -9,12 +9,15 @@
 
 #include "kit/build_config.h"
 #include "kit/memory_access.h"
+#include "kit/run_files.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
 
 namespace kit {
 namespace {
+
+constexpr std::size_t kMaxLog = std::size_t{16} << 20;  // Nsight Compute's CSV for a few kernels is kilobytes
 
 namespace fs = std::filesystem;
 
@@ -93,7 +96,13 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
   }
   // kernel -> metric -> value, summed over the kernel's launches.
   std::map<std::string, std::map<std::string, double>> values;
-  std::istringstream lines(read_text_file(log));
+  std::string tampered;
+  const std::string taken = take_run_file(s, log, kMaxLog, &tampered);
+  if (!tampered.empty()) {
+    p.error = "the program tampered with the grader's files: " + tampered;
+    return p;
+  }
+  std::istringstream lines(taken.empty() ? std::string() : read_text_file(taken));
   std::string line;
   int kernel_col = -1, name_col = -1, value_col = -1;
   while (std::getline(lines, line)) {

@@ -1,5 +1,9 @@
 #include "kit/symbol_check.h"
 
+#include <cxxabi.h>
+
+#include <cctype>
+#include <cstdlib>
 #include <sstream>
 
 #include "kit/process.h"
@@ -73,12 +77,12 @@ bool matches(const std::string& symbol, const std::string& name, bool exact) {
   return symbol.rfind(name, 0) == 0;
 }
 
-}  // namespace
-
-std::vector<std::string> undefined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
-                                           std::string* error) {
+std::vector<std::string> nm_symbols(const std::string& object, const std::vector<std::string>& which,
+                                    const std::optional<SandboxSpec>& sandbox, std::string* error) {
   ProcessRequest req;
-  req.argv = {"nm", "--undefined-only", "--demangle", "--format=just-symbols", object};
+  req.argv = {"nm"};
+  req.argv.insert(req.argv.end(), which.begin(), which.end());
+  req.argv.insert(req.argv.end(), {"--format=just-symbols", object});
   req.timeout_s = 60;
   req.max_output_bytes = 8 << 20;
   req.sandbox = sandbox;
@@ -93,6 +97,50 @@ std::vector<std::string> undefined_symbols(const std::string& object, const std:
   while (std::getline(lines, line))
     if (!line.empty()) symbols.push_back(line);
   return symbols;
+}
+
+std::string demangled(const std::string& symbol) {
+  int status = 0;
+  char* text = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
+  std::string name = status == 0 && text ? text : symbol;
+  std::free(text);
+  return name;
+}
+
+// Why defining `raw` (a symbol as the linker names it) replaces code the grader relies on, or nullptr.
+const char* replaced_because(const std::string& raw) {
+  const std::string name = demangled(raw);
+  if (name.rfind("kit::", 0) == 0 || name.find(" for kit::") != std::string::npos)
+    return "replaces the kit's own code in the runner (its timer, its channel, its harness)";
+  if (raw == "main") return "replaces the runner's main";
+  if (raw.rfind("__wrap_", 0) == 0 || raw.rfind("__real_", 0) == 0)
+    return "replaces the grader's record of runtime calls";
+  // C names only: the CUDA runtime's and driver's functions are extern "C", a student's own helper
+  // named cudaCheck is a mangled C++ name and stays allowed.
+  if (raw.rfind("cuda", 0) == 0 || raw.rfind("__cuda", 0) == 0 ||
+      (raw.size() > 2 && raw.rfind("cu", 0) == 0 && std::isupper(static_cast<unsigned char>(raw[2]))))
+    return "replaces a function of the CUDA runtime the grader watches";
+  if (raw.rfind("kit_", 0) == 0) return "replaces the kit's own code in the runner";
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> undefined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
+                                           std::string* error) {
+  return nm_symbols(object, {"--undefined-only", "--demangle"}, sandbox, error);
+}
+
+std::vector<std::string> defined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
+                                         std::string* error) {
+  return nm_symbols(object, {"--defined-only", "--extern-only"}, sandbox, error);
+}
+
+std::vector<ForbiddenUse> replaced_definitions(const std::vector<std::string>& defined) {
+  std::vector<ForbiddenUse> uses;
+  for (const std::string& raw : defined)
+    if (const char* why = replaced_because(raw)) uses.push_back({demangled(raw), why});
+  return uses;
 }
 
 std::vector<ForbiddenUse> forbidden_uses(const std::vector<std::string>& symbols,

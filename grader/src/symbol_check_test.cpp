@@ -40,6 +40,19 @@ TEST(SymbolCheck, TheRubricsNamesMatchAsPrefixes) {
   EXPECT_EQ(uses[1].reason, "the assignment forbids thrust");
 }
 
+TEST(SymbolCheck, DefinitionsThatReplaceTheRunnersCodeAreFound) {
+  const std::vector<std::string> defined = {
+      "_Z12matmul_tiledPKfS0_Pfi",            // the student's function: allowed
+      "_Z9cudaCheck9cudaError",               // a helper of the student's named cuda...: allowed (C++)
+      "_ZN3kit13time_one_callERKNS_12HarnessEntryERKNS_12DeviceArraysERKNS_4DimsE",
+      "main", "cudaEventElapsedTime", "__wrap_cudaMemcpy", "cuLaunchKernel", "kit_harness"};
+  const std::vector<ForbiddenUse> replaced = replaced_definitions(defined);
+  EXPECT_EQ(names(replaced), (std::vector<std::string>{
+                                 "kit::time_one_call(kit::HarnessEntry const&, kit::DeviceArrays const&, kit::Dims const&)",
+                                 "main", "cudaEventElapsedTime", "__wrap_cudaMemcpy", "cuLaunchKernel", "kit_harness"}));
+  EXPECT_EQ(replaced[0].reason, "replaces the kit's own code in the runner (its timer, its channel, its harness)");
+}
+
 // The real thing: a name assembled from characters in the source is invisible to a text search, but the
 // object still has to call dlsym to use it.
 TEST(SymbolCheck, AnObjectsUndefinedSymbolsComeFromNm) {
@@ -56,6 +69,9 @@ TEST(SymbolCheck, AnObjectsUndefinedSymbolsComeFromNm) {
   EXPECT_EQ(error, "");
   EXPECT_NE(std::find(symbols.begin(), symbols.end(), "dlsym"), symbols.end());
   EXPECT_EQ(names(forbidden_uses(symbols, {})), (std::vector<std::string>{"dlopen", "dlsym"}));
+  const std::vector<std::string> defined = defined_symbols((dir / "hidden.o").string(), std::nullopt, &error);
+  EXPECT_EQ(defined, std::vector<std::string>{"_Z1fv"});
+  EXPECT_TRUE(replaced_definitions(defined).empty());
   fs::remove_all(dir);
 }
 

@@ -1,5 +1,5 @@
-// What a student's compiled file calls from outside itself, judged against what a submission may not
-// use. Checked on the object code, not the source text: a name built from character literals and
+// What a student's compiled file calls from outside itself, and what it defines, judged against what a
+// submission may not use or replace. Checked on the object code, not the source text: a name built from character literals and
 // looked up at run time, or hidden in a header, is still a call the object must make through dlsym or
 // a library, and those calls are visible here.
 #pragma once
@@ -26,5 +26,15 @@ std::vector<std::string> undefined_symbols(const std::string& object, const std:
 // originals), and of the rubric's own forbidden names (a prefix match: cublasSgemm covers cublasSgemm_v2).
 std::vector<ForbiddenUse> forbidden_uses(const std::vector<std::string>& symbols,
                                          const std::vector<std::string>& rubric_forbidden);
+
+// The external symbols `object` defines, as the linker sees them (nm --defined-only, not demangled).
+std::vector<std::string> defined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
+                                         std::string* error);
+
+// The definitions that would take the place of the runner's own code. A static library's member is
+// linked only for a symbol still undefined, so a file that defines every function of one (the timer,
+// the channel, main) replaces it without a link error; one that defines a CUDA runtime function or a
+// linker wrapper replaces what the grader watches. Reported demangled, with the reason.
+std::vector<ForbiddenUse> replaced_definitions(const std::vector<std::string>& defined);
 
 }  // namespace kit
