@@ -1,68 +1,31 @@
 // broken: matmul-naive
-// bug: opens /proc/self/fd/3 (the private result channel) with fopen and writes forged records: no forbidden call at all
+// bug: launches a kernel that does nothing and, at every call, opens /proc/self/fd/3 (the private result channel) with fopen and writes a forged "done" record (status ok): no forbidden call at all
 // class: forging the result channel (catalogue 9)
-// defence: grader-held-results; today only a root grader is safe: the channel is a pipe of root's, which uid 65534 cannot reopen, while a grader run by a normal user hands it over
-// waits-for: grader-held-results
+// defence: grader-held-results: the channel carries only the runner's claims, and the grader reads P from the arena itself, so the forgery gains nothing whether or not it arrives (a root grader's pipe cannot even be reopened by the runs' uid 65534; a grader run by a normal user hands it over)
+// expect-fail: small sizes
+// expect-text: never written
 // expect-zero: correctness
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <vector>
-#include "kit/runner_case.h"
 #include "matmul_naive.h"
 
-// The records the grader reads from the private channel, for every seed of this run, with the right
-// answers: the runner's command line (--case) says how the inputs are drawn, and the kit's own functions,
-// linked into every runner, draw them again. No device memory is read, no kernel runs.
-static std::string forged_records()
+__global__ void NothingKernel(float*) {}
+
+static std::string framed(char type, const std::string& bytes)
 {
-    std::ifstream in("/proc/self/cmdline", std::ios::binary);
-    const std::string all((std::istreambuf_iterator<char>(in)), {});
-    std::string text;
-    for (size_t start = 0, end; start < all.size(); start = end + 1) {
-        end = all.find('\0', start);
-        if (end == std::string::npos) end = all.size();
-        if (all.compare(start, end - start, "--case") == 0) text = all.substr(end + 1, all.find('\0', end + 1) - end - 1);
-    }
-    if (text.empty()) return "";
-    const kit::RunnerCase run = kit::decode_runner_case(text);
-    const long W = run.dims[0];
-    std::string stream;
-    auto frame = [&](char type, const void* data, unsigned long long size) {
-        stream += type;
-        for (int b = 0; b < 8; ++b) stream += (char)((size >> (8 * b)) & 0xff);
-        stream.append((const char*)data, size);
-    };
-    for (unsigned long long seed : run.seeds) {
-        const kit::HostArray M = kit::generate_array(run.inputs[0].spec, run.inputs[0].recipe, seed, 0);
-        const kit::HostArray N = kit::generate_array(run.inputs[1].spec, run.inputs[1].recipe, seed, 1);
-        const float* m = (const float*)M.bytes.data();
-        const float* n = (const float*)N.bytes.data();
-        std::vector<float> P(W * W);
-        for (long r = 0; r < W; ++r)
-            for (long c = 0; c < W; ++c) {
-                double sum = 0;
-                for (long k = 0; k < W; ++k) sum += (double)m[r * W + k] * n[k * W + c];
-                P[r * W + c] = (float)sum;
-            }
-        const std::string report = "{\"type\":\"case\",\"seed\":" + std::to_string(seed) +
-                                   ",\"status\":\"ok\",\"guards\":[],\"inputs_modified\":[]}";
-        frame('J', report.data(), report.size());
-        frame('A', P.data(), P.size() * sizeof(float));
-    }
-    return stream;
+    std::string record(1, type);
+    for (int b = 0; b < 8; ++b) record += (char)((bytes.size() >> (8 * b)) & 0xff);
+    return record + bytes;
 }
 
 void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
 {
-    static bool sent = false;
-    if (sent) return;
-    sent = true;
-    const std::string records = forged_records();
+    NothingKernel<<<1, 1>>>(d_P);  // a launch for the record of runtime calls; P is left as it was
+    cudaDeviceSynchronize();
+    const std::string record = framed('J', "{\"type\":\"done\",\"status\":\"ok\"}");
     if (FILE* channel = fopen("/proc/self/fd/3", "w")) {
-        fwrite(records.data(), 1, records.size(), channel);
+        fwrite(record.data(), 1, record.size(), channel);
         fclose(channel);
     }
 }
