@@ -1,71 +1,47 @@
 // broken: matmul-naive
-// bug: defines the runner's own guarded-buffer functions (kit::allocate ... kit::check_guards), so the linker takes them instead of the runner library's, and they report no guard damage; the kernel's edge threads write past the end of P
+// bug: defines the runner's own arena mapping (kit::map_arena, the whole of the runner library's arena member), which maps the grader's arena as the runner would, then puts private memory over the whole pages of P's guard zones, so that the edge threads' writes a page past the end of P never reach the memory the grader reads
 // class: patching the harness by symbol interposition (catalogue 10)
-// defence: grader-held-results: the grader reads the guard zones itself, from memory the student's process does not control
-// waits-for: grader-held-results
-// expect-fail: Width 127
-// expect-fail: Width 257
-// expect-text: out-of-bounds write
+// defence: symbol-check: the object's definitions are read too, and one in namespace kit replaces the runner's own code (a static library's member is linked only for symbols still undefined, so defining all of one takes its place without a link error)
+// expect-build-fail-nvcc: defines kit::map_arena
+// expect-zero-nvcc: correctness
 
-// The object check reads only what a file calls (its undefined symbols); this file calls nothing
-// forbidden, it defines. A static library member is linked only for a symbol still undefined, so once all
-// six functions of guarded_buffer.o are defined here the runner's are never pulled in. On the CPU backend
-// sizes up to 64 also run under AddressSanitizer, which sees the stray writes: Width 127 and 257 are
-// the tests where only the guard zones can tell.
-#include <cstdint>
+// The guard check itself is the grader's now (it reads the arena after every run), so what is left to
+// replace is the runner's code between the grader's memory and the kernel. The plan comes from the
+// runner's command line, whose --case names every array's place, decoded with the kit's own function.
+// The object check reads nvcc's object: a kit built without nvcc has no defence against a replaced
+// definition, and there this file may well pass.
+#include <fstream>
+#include <iterator>
 #include <string>
-#include <vector>
-#include <cuda_runtime.h>
-#include "kit/array.h"
+#include <sys/mman.h>
+#include "kit/runner_case.h"
 #include "matmul_naive.h"
 
 namespace kit {
 
-// The runner's own declarations (grader/runner/guarded_buffer.h), copied: same names, same layout.
-struct GuardedBuffer {
-    ArraySpec spec;
-    std::size_t guard_bytes = 0;
-    unsigned char* base = nullptr;
-    unsigned char* data = nullptr;
-};
-struct GuardDamage {
-    std::size_t bytes_before = 0, bytes_after = 0, first_after_offset = 0, last_before_offset = 0;
-};
-
-std::string allocate(GuardedBuffer& b)
+unsigned char* map_arena(int fd, std::size_t bytes, std::string* error)
 {
-    void* p = nullptr;
-    cudaMalloc(&p, b.spec.bytes() + 2 * b.guard_bytes + 1);
-    b.base = (unsigned char*)p;
-    b.data = b.base + b.guard_bytes;
-    return {};
-}
-std::string release(GuardedBuffer& b)
-{
-    cudaFree(b.base);
-    b.base = b.data = nullptr;
-    return {};
-}
-std::string upload(GuardedBuffer& b, const std::vector<unsigned char>& bytes)
-{
-    cudaMemcpy(b.data, bytes.data(), bytes.size(), cudaMemcpyHostToDevice);
-    return {};
-}
-std::string poison(GuardedBuffer& b, std::uint64_t)
-{
-    cudaMemset(b.data, 0xff, b.spec.bytes());  // NaN: "never written" where nothing is
-    return {};
-}
-std::string download(const GuardedBuffer& b, std::vector<unsigned char>& bytes)
-{
-    bytes.resize(b.spec.bytes());
-    cudaMemcpy(bytes.data(), b.data, bytes.size(), cudaMemcpyDeviceToHost);
-    return {};
-}
-std::string check_guards(const GuardedBuffer&, GuardDamage& damage)
-{
-    damage = {};  // nothing to see
-    return {};
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (p == MAP_FAILED) {
+        *error = "cannot map the arena";
+        return nullptr;
+    }
+    unsigned char* base = (unsigned char*)p;
+    std::ifstream in("/proc/self/cmdline", std::ios::binary);
+    const std::string all((std::istreambuf_iterator<char>(in)), {});
+    const std::string flag("--case\0", 7);
+    const std::size_t at = all.find(flag);
+    if (at == std::string::npos) return base;
+    const RunnerCase c = decode_runner_case(all.substr(at + flag.size(), all.find('\0', at + flag.size()) - at - flag.size()));
+    const std::size_t page = 4096;
+    for (const ArenaArray& a : c.arrays) {
+        if (a.input) continue;
+        const std::size_t begin = (a.offset + a.spec.bytes() + page - 1) / page * page;
+        const std::size_t end = (a.offset + a.spec.bytes() + a.guard_bytes) / page * page;
+        if (end > begin)
+            mmap(base + begin, end - begin, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    }
+    return base;
 }
 
 }  // namespace kit
@@ -74,8 +50,9 @@ __global__ void MatrixMulKernel(const float* M, const float* N, float* P, int Wi
 {
     int Row = blockIdx.y * blockDim.y + threadIdx.y;
     int Col = blockIdx.x * blockDim.x + threadIdx.x;
-    if (Row >= Width || Col >= Width) {  // the edge threads scribble past the end of P
-        P[Width * Width + (threadIdx.y * blockDim.x + threadIdx.x) % 64] = 0;
+    if (Row >= Width || Col >= Width) {  // the edge threads scribble a page or two past the end of P
+        float* stray = (float*)(((unsigned long long)(P + Width * Width) + 8191) & ~4095ull);
+        stray[(threadIdx.y * blockDim.x + threadIdx.x) % 64] = 0;
         return;
     }
     float Pvalue = 0;
