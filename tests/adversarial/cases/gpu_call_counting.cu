@@ -1,22 +1,37 @@
 // broken: matmul-naive
 // bug: counts calls: the first three (a correctness run's seeds, the timer's warm-up) compute and keep P; later ones, the timed ones, copy the kept P device to device
 // class: gaming warm-up, detecting the timed phase by counting calls (catalogue 14); result reuse (catalogue 2, 5)
-// defence: timing-bounds: fresh inputs for every timed sample, and the outputs of timed runs checked
+// defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included, and the outputs of every timed sample spot-checked at places chosen afterwards
 // backends: cuda
-// waits-for: timing-bounds
 // expect-pass: small sizes
 // expect-zero: performance
+// expect-text: the output of a timed run is wrong
 
 #include <cuda_runtime.h>
 #include "matmul_naive.h"
 
-// Keeps a timed sample above the grader's plausibility floor (the time memory bandwidth allows for the
-// bytes the problem moves): about 0.2 ms of one thread waiting on the clock, on the default stream.
-__global__ void Linger()
+// Keeps a timed sample above the grader's physical floors (the time the GPU's peak FP32 rate and memory
+// bandwidth allow for the problem's work): one thread waits on the global timer, on the default stream,
+// for twice the time 2 Width^3 operations take at this GPU's peak (128 lanes a multiprocessor, two
+// operations a fused multiply-add, the peak clock). At Width 4096 that is a few milliseconds, several
+// times faster than the naive reference: full performance points if the trick went unseen.
+__global__ void Linger(unsigned long long ns)
 {
-    const long long start = clock64();
-    while (clock64() - start < 400000) {
-    }
+    unsigned long long start, now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    } while (now - start < ns);
+}
+
+static unsigned long long linger_ns(int Width)
+{
+    int device = 0, sms = 0, khz = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device);
+    const double peak_flops = (double)sms * 128 * 2 * khz * 1e3;
+    return (unsigned long long)(2 * 2.0 * Width * Width * (double)Width / peak_flops * 1e9);
 }
 
 // Four times the work of the naive kernel (each repetition reloads: the fence keeps the compiler from
@@ -54,5 +69,5 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
         return;
     }
     cudaMemcpyAsync(d_P, kept, bytes, cudaMemcpyDeviceToDevice);
-    Linger<<<1, 1>>>();
+    Linger<<<1, 1>>>(linger_ns(Width));
 }

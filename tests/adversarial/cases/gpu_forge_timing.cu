@@ -1,18 +1,20 @@
 // broken: matmul-naive
-// bug: in a timing run (--mode perf on its command line), takes the channel over (fcntl copy of fd 3, fd 3 sent to /dev/null) and reports 1 microsecond samples with the right output, and a memory bandwidth of 0 (which turns the grader's plausibility floor off)
+// bug: takes the channel over (a copy of fd 3 made with fcntl, fd 3 sent to /dev/null) after its first launch, answers the grader itself, "done" for a run and a forged "sample" for a timed call (told apart by the persisting-L2 limit, which only the timer resets), and reports one and a half times the shortest time the GPU's peak FP32 rate allows, above the grader's physical floor, while a kernel four times slower than the reference computes the right outputs
 // class: forging the timing on the result channel (catalogue 9, 15)
-// defence: timing-bounds: a wall-clock bound and a physical peak bound on reported times; grader-held-results
+// defence: timing-bounds: a reported time is held to what the grader saw pass between asking for the sample and getting it (besides the physical floors from the trusted helper); grader-held-results: the outputs of every timed call are spot-checked in the arena
 // backends: cuda
-// waits-for: timing-bounds
 // expect-pass: small sizes
 // expect-zero: performance
+// expect-text: but the grader saw at least
 
+// The channel carries only claims, so the forgery is one of them: a "sample" with a time. fcntl, close,
+// open and the kit's own kit::write_record are no forbidden calls, so the object check lets this file
+// through; the outputs are right, so the spot checks pass; the time is above the floors computed from
+// the GPU's peak FP32 rate and bandwidth. What gives it away is the wall clock: the grader sees each timed
+// call take as long as the slow kernel does.
 #include <fcntl.h>
 #include <unistd.h>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <vector>
 #include <cuda_runtime.h>
 #include "kit/channel.h"
 #include "matmul_naive.h"
@@ -40,29 +42,41 @@ static void slow_product(const float* d_M, const float* d_N, float* d_P, int Wid
     SlowMatrixMulKernel<<<grid, block, 0, stream>>>(d_M, d_N, d_P, Width);
 }
 
-static bool timing_run()
+// The shortest time 2 Width^3 operations take at this GPU's peak FP32 rate (128 lanes a multiprocessor,
+// two operations a fused multiply-add, the peak clock), as the grader computes its floor.
+static double peak_rate_ms(int Width)
 {
-    std::ifstream in("/proc/self/cmdline", std::ios::binary);
-    const std::string all((std::istreambuf_iterator<char>(in)), {});
-    return all.find(std::string("--mode\0perf", 11)) != std::string::npos;
+    int device = 0, sms = 0, khz = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device);
+    return 2.0 * Width * Width * (double)Width / ((double)sms * 128 * 2 * khz * 1e3) * 1e3;
 }
 
 void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
 {
-    slow_product(d_M, d_N, d_P, Width);
-    static bool sent = false;
-    if (sent || !timing_run()) return;
-    sent = true;
-    std::vector<float> P((size_t)Width * Width);
-    cudaMemcpy(P.data(), d_P, P.size() * sizeof(float), cudaMemcpyDeviceToHost);
-    const int channel = fcntl(3, F_DUPFD, 100);
-    close(3);
-    open("/dev/null", O_WRONLY);  // the runner's true report goes here
-    std::string samples;
-    for (int i = 0; i < 20; ++i) samples += std::string(i ? "," : "") + "0.001";
-    const std::string report = "{\"type\":\"perf\",\"error\":\"\",\"samples_ms\":[" + samples +
-                               "],\"median_ms\":0.001,\"relative_standard_error\":0.0,\"discarded_throttled\":0,"
-                               "\"sm_clock_mhz\":1980,\"nominal_sm_clock_mhz\":1980,\"memory_bandwidth_gbs\":0}";
-    kit::write_record(channel, kit::RecordType::json, report.data(), report.size());
-    kit::write_record(channel, kit::RecordType::array, P.data(), P.size() * sizeof(float));
+    // The timer sets the persisting-L2 limit to 0 before every timed call; nothing else touches it.
+    static bool first = true;
+    size_t limit = 1;
+    cudaDeviceGetLimit(&limit, cudaLimitPersistingL2CacheSize);
+    const bool timed = !first && limit == 0;
+    slow_product(d_M, d_N, d_P, Width);  // the first call's launch reaches the record of runtime calls
+    cudaDeviceSynchronize();
+    cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1 << 20);
+    static int channel = -1;
+    if (first) {
+        first = false;
+        channel = fcntl(3, F_DUPFD, 100);
+        close(3);
+        open("/dev/null", O_WRONLY);  // the runner's true records go here
+    }
+    std::string record = "{\"type\":\"done\",\"status\":\"ok\"}";
+    if (timed) {
+        int khz = 0;
+        cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0);
+        const std::string ms = std::to_string(1.5 * peak_rate_ms(Width));
+        record = "{\"type\":\"sample\",\"error\":\"\",\"ms\":" + ms + ",\"ms_synced\":" + ms +
+                 ",\"sm_clock_mhz\":" + std::to_string(khz / 1000) + "}";
+    }
+    kit::write_record(channel, kit::RecordType::json, record.data(), record.size());
 }

@@ -1,18 +1,16 @@
 // broken: matmul-naive
-// bug: defines the runner's timer itself (kit::time_student and kit::timing_available, all of timing_protocol.o), so the linker never takes the runner's: one honest call, then 1 microsecond samples and a memory bandwidth of 0 (no plausibility floor)
+// bug: defines the runner's timer itself (kit::time_one_call and kit::timing_available, the whole of the runner library's timing member), so that the linker never takes the runner's: every timed call runs the student's function once and reports one and a half times the shortest time the GPU's peak FP32 rate allows
 // class: patching the timer by symbol interposition (catalogue 10)
-// defence: timing-bounds: a wall-clock and a physical peak bound on reported times
+// defence: symbol-check: the object's definitions are read too, and one in namespace kit replaces the runner's own code; behind it, timing-bounds would hold the reported time to the wall clock the grader saw
 // backends: cuda
-// waits-for: timing-bounds
-// expect-pass: small sizes
-// expect-zero: performance
+// expect-build-fail: defines kit::
+// expect-build-fail: defines kit::time_one_call
+// expect-zero: score
 
-// Defining cudaEventElapsedTime instead fails to link (gpu_patch_event_timer.cu): the CUDA runtime is one
-// object. The runner's timer is an object of its own in a static library, linked only when a symbol it
-// defines is still undefined; defining both of its functions here keeps it out.
-#include <cstdint>
+// Defining cudaEventElapsedTime instead is refused the same way (gpu_patch_event_timer.cu). The runner's
+// timer is an object of its own in a static library, linked only when a symbol it defines is still
+// undefined; defining both of its functions here would keep it out of the link.
 #include <string>
-#include <vector>
 #include <cuda_runtime.h>
 #include "kit/harness.h"
 #include "matmul_naive.h"
@@ -42,37 +40,29 @@ static void slow_product(const float* d_M, const float* d_N, float* d_P, int Wid
 
 namespace kit {
 
-// The runner's declarations (grader/runner/timing_protocol.h), copied: same names, same layout.
-struct TimingOptions {
-    int warmup_calls, min_samples, max_samples;
-    double min_seconds, max_seconds, target_rse;
-};
-struct TimingResult {
+// The runner's declaration (grader/runner/timing_protocol.h), copied: same name, same layout.
+struct Sample {
     std::string error;
-    std::vector<double> samples_ms;
-    double median_ms = 0, relative_standard_error = 0;
-    int discarded_throttled = 0;
-    double sm_clock_mhz = 0, nominal_sm_clock_mhz = 0, memory_bandwidth_gbs = 0;
-};
-struct TimedOutput {
-    void* data = nullptr;
-    std::size_t bytes = 0, element_size = 4;
-    std::uint32_t pattern = 0;
+    double ms = 0;
+    double ms_synced = 0;
+    double sm_clock_mhz = 0;
 };
 
 bool timing_available() { return true; }
 
-TimingResult time_student(const HarnessEntry& entry, const DeviceArrays& arrays, const Dims& dims,
-                          const std::vector<TimedOutput>&, const TimingOptions&)
+Sample time_one_call(const HarnessEntry& entry, const DeviceArrays& arrays, const Dims& dims)
 {
-    entry.call(arrays, dims);  // the outputs the grader checks are right
+    entry.call(arrays, dims);  // the outputs the grader spot-checks are right
     cudaDeviceSynchronize();
-    TimingResult r;
-    r.samples_ms.assign(20, 0.001);
-    r.median_ms = 0.001;
-    r.sm_clock_mhz = r.nominal_sm_clock_mhz = 1980;
-    r.memory_bandwidth_gbs = 0;  // the grader's plausibility floor is computed from it
-    return r;
+    int device = 0, sms = 0, khz = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device);
+    const double width = dims.empty() ? 0 : (double)dims[0];
+    Sample s;
+    s.ms = s.ms_synced = 1.5 * 2.0 * width * width * width / ((double)sms * 128 * 2 * khz * 1e3) * 1e3;
+    s.sm_clock_mhz = khz / 1000.0;
+    return s;
 }
 
 }  // namespace kit

@@ -1,22 +1,37 @@
 // broken: matmul-naive
 // bug: launches a slow kernel on a non-blocking stream of its own and returns: the timer's events on the default stream do not wait for it
 // class: asynchronous work outside the timed region (catalogue 1)
-// defence: timing-bounds: a wall-clock bound on every sample (the device is synchronised before a sample ends)
+// defence: timing-bounds: every sample runs to a device-wide synchronise, and work still running after the call is timed to it; a wall-clock bound on every sample
 // backends: cuda
-// waits-for: timing-bounds
 // expect-pass: small sizes
 // expect-zero: performance
+// expect-text: returned while the GPU still had its work to do
 
 #include <cuda_runtime.h>
 #include "matmul_naive.h"
 
-// Keeps a timed sample above the grader's plausibility floor (the time memory bandwidth allows for the
-// bytes the problem moves): about 0.2 ms of one thread waiting on the clock, on the default stream.
-__global__ void Linger()
+// Keeps a timed sample above the grader's physical floors (the time the GPU's peak FP32 rate and memory
+// bandwidth allow for the problem's work): one thread waits on the global timer, on the default stream,
+// for twice the time 2 Width^3 operations take at this GPU's peak (128 lanes a multiprocessor, two
+// operations a fused multiply-add, the peak clock). At Width 4096 that is a few milliseconds, several
+// times faster than the naive reference: full performance points if the trick went unseen.
+__global__ void Linger(unsigned long long ns)
 {
-    const long long start = clock64();
-    while (clock64() - start < 400000) {
-    }
+    unsigned long long start, now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    } while (now - start < ns);
+}
+
+static unsigned long long linger_ns(int Width)
+{
+    int device = 0, sms = 0, khz = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device);
+    const double peak_flops = (double)sms * 128 * 2 * khz * 1e3;
+    return (unsigned long long)(2 * 2.0 * Width * Width * (double)Width / peak_flops * 1e9);
 }
 
 // Four times the work of the naive kernel (each repetition reloads: the fence keeps the compiler from
@@ -47,5 +62,5 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
     static cudaStream_t stream = nullptr;
     if (!stream) cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
     slow_product(d_M, d_N, d_P, Width, stream);  // not synchronised: the grader's cudaDeviceSynchronize does it
-    Linger<<<1, 1>>>();  // what the timer sees
+    Linger<<<1, 1>>>(linger_ns(Width));  // what the timer sees
 }

@@ -1,10 +1,10 @@
 // broken: matmul-naive
 // bug: defines cudaEventElapsedTime itself, returning 1 microsecond, so that the runner's timer (linked into the same program) reads its time from the student
 // class: patching the timer (catalogue 10)
-// defence: the link: the CUDA runtime is one static object, whose own definition then clashes (the CPU backend has no timer)
+// defence: symbol-check: an extern "C" definition of a CUDA runtime function is refused before anything links (the link would fail on it too: the CUDA runtime is one static object, whose own definition then clashes); the CPU backend has no timer
 // backends: cuda
-// expect-build-fail: multiple definition of `cudaEventElapsedTime'
-// expect-zero: performance
+// expect-build-fail: defines cudaEventElapsedTime, which no submission may
+// expect-zero: score
 
 #include <cuda_runtime.h>
 #include "matmul_naive.h"
