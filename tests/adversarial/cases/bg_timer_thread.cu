@@ -2,7 +2,6 @@
 // bug: a POSIX timer with SIGEV_THREAD (a thread libc starts: no pthread_create in this file) computes P on the host through the device pointers, 20 ms after the call returned
 // class: background work outside the call (catalogue 1, 17)
 // defence: host-access: the CPU backend diagnoses host access to device memory, whenever it happens (a GPU crashes)
-// waits-for: host-access
 // expect-zero: correctness
 
 #include <csignal>

@@ -2,7 +2,6 @@
 // bug: memoises P keyed on a checksum of M and N copied to the host (static state across calls); a hit uploads the cached P
 // class: result caching across calls keyed on content (catalogue 2)
 // defence: runtime-record: copying an input to the host, or writing an output from it, fails the test; timing-bounds: fresh inputs for every timed sample
-// waits-for: runtime-record
 // expect-zero: correctness
 
 #include <map>

@@ -2,7 +2,6 @@
 // bug: inside the kernel, #if defined(__CUDA_ARCH__) skips the sum: nvcc's device pass compiles the empty branch, the CPU backend the other
 // class: running different code on the grader's backend than on the GPU
 // defence: cpu-macros: the CPU backend refuses a file that tests __CUDA_ARCH__
-// waits-for: cpu-macros
 // expect-build-fail-cpu: __CUDA_ARCH__
 // expect-zero: correctness
 

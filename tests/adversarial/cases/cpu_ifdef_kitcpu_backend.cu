@@ -2,7 +2,6 @@
 // bug: #ifdef KITCPU_BACKEND: the right kernel where the CPU backend grades, a kernel that writes zeros under nvcc
 // class: running different code on the grader's backend than on the GPU
 // defence: cpu-macros: the CPU backend refuses a file that tests its own macros (and __CUDACC__, __CUDA_ARCH__)
-// waits-for: cpu-macros
 // expect-build-fail-cpu: KITCPU_BACKEND
 // expect-zero: correctness
 

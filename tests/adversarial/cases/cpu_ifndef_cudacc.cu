@@ -2,7 +2,6 @@
 // bug: #ifndef __CUDACC__ around the launch: the kernel runs only where nvcc is not the compiler (the CPU backend)
 // class: running different code on the grader's backend than on the GPU
 // defence: cpu-macros: the CPU backend refuses a file that tests __CUDACC__
-// waits-for: cpu-macros
 // expect-build-fail-cpu: __CUDACC__
 // expect-zero: correctness
 

@@ -2,7 +2,6 @@
 // bug: a right kernel; when the memory-access check runs it, the function replaces its access report (KITCPU_ACCESS_REPORT) with a fifo and blocks the runtime's own write (a folder where it writes its temporary file): the grader opens the fifo after the run and waits forever
 // class: denial of service against the grader
 // defence: run-file-intake: the grader opens the files a run leaves without blocking, and only regular files
-// waits-for: run-file-intake
 // backends: cpu
 // timeout: 300
 // expect-fail: coalesced loads and stores

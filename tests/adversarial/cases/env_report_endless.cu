@@ -2,7 +2,6 @@
 // bug: replaces its diagnostics file (KITCPU_REPORT) with a link to /dev/urandom: the grader reads it without end
 // class: denial of service against the grader
 // defence: run-file-intake: the grader reads only regular files a run leaves, and at most a bounded amount
-// waits-for: run-file-intake
 // backends: cpu
 // timeout: 300
 // expect-zero: correctness

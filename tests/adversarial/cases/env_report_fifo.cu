@@ -2,7 +2,6 @@
 // bug: replaces its diagnostics file (KITCPU_REPORT) with a fifo: the grader, opening it after the run, waits forever
 // class: denial of service against the grader
 // defence: run-file-intake: the grader opens the files a run leaves without blocking, and only regular files
-// waits-for: run-file-intake
 // backends: cpu
 // timeout: 300
 // expect-zero: correctness

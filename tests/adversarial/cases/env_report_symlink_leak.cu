@@ -2,7 +2,6 @@
 // bug: replaces its diagnostics file (KITCPU_REPORT, in its scratch folder) with a link to a secret of the grader's user, which the grader then reads as root
 // class: reading the grader's secrets into a test's details (catalogue 8); lying on a channel the grader reads
 // defence: run-file-intake: the grader opens the files a run leaves without following links, and only regular files
-// waits-for: run-file-intake
 // backends: cpu
 // expect-zero: correctness
 

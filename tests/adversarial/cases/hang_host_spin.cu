@@ -2,7 +2,6 @@
 // bug: the host function spins forever, ignoring SIGTERM and SIGINT: every test waits for its time limit
 // class: holding the grader
 // defence: per-test timeouts (SIGKILL); time-budget: a per-submission budget ends the grading within minutes
-// waits-for: time-budget
 // timeout: 240
 // expect-zero: correctness
 // expect-text: timed out

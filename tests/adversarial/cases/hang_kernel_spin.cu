@@ -2,7 +2,6 @@
 // bug: a kernel that never ends, at every size: the CPU backend's watchdog stops each test after 10 s, a GPU after the test's time limit
 // class: holding the grader
 // defence: the watchdog and per-test timeouts; time-budget: a per-submission budget ends the grading within minutes
-// waits-for: time-budget
 // timeout: 240
 // expect-zero: correctness
 // expect-text: timed out

@@ -2,7 +2,6 @@
 // bug: computes P on the host (M and N copied back, a CPU loop, P copied up) beside a dummy kernel with __shared__ and __syncthreads for the technique check
 // class: doing the work outside the kernel
 // defence: runtime-record: copying an input to the host or writing an output from it fails the test
-// waits-for: runtime-record
 // expect-zero: correctness
 
 #include <vector>

@@ -2,7 +2,6 @@
 // bug: reads M and N and writes P through the device pointers in host code, no kernel: works on the CPU backend, where device memory is host memory
 // class: doing the work outside the kernel
 // defence: host-access: the CPU backend diagnoses host access to device memory (a GPU crashes)
-// waits-for: host-access
 // expect-zero: correctness
 // expect-text-cpu: host-access-to-device-memory
 

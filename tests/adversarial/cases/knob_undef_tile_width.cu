@@ -2,7 +2,6 @@
 // bug: #undef TILE_WIDTH / #define TILE_WIDTH 16 after the contract header: the -DTILE_WIDTH=8 and =32 builds compile the 16 version
 // class: defeating the build the grader asked for
 // defence: knob-check: the grader checks that a -D build really used the value
-// waits-for: knob-check
 // expect-fail: other tile widths
 
 #include "matmul_rect.h"

@@ -2,7 +2,6 @@
 // bug: the tiled kernel, keeping only the top 16 bits of every element it loads into shared memory
 // class: precision downgrade (catalogue 12)
 // defence: matmul-full-mantissa: a full-mantissa inputs group in the matmul rubrics
-// waits-for: matmul-full-mantissa
 // expect-fail: full-mantissa inputs
 // expect-pass: multiples of the tile
 
