@@ -3,6 +3,7 @@
 // class: result caching across calls keyed on content (catalogue 2)
 // defence: runtime-record: copying an input to the host, or writing an output from it, fails the test; timing-bounds: fresh inputs for every timed sample
 // expect-zero: correctness
+// expect-text: the answer came from host code: your code copied the input M
 
 #include <map>
 #include <vector>

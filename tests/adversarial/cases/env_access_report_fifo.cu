@@ -6,6 +6,7 @@
 // timeout: 300
 // expect-fail: coalesced loads and stores
 // expect-pass: multiples of the block
+// expect-text: the program tampered with the grader's files: access.jsonl is a fifo
 
 #include <cstdlib>
 #include <string>

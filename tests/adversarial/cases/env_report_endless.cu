@@ -5,6 +5,7 @@
 // backends: cpu
 // timeout: 300
 // expect-zero: correctness
+// expect-text: the program tampered with the grader's files: diagnostics.jsonl is a symbolic link
 
 #include <cstdlib>
 #include <unistd.h>

@@ -4,6 +4,7 @@
 // defence: run-file-intake: the grader opens the files a run leaves without following links, and only regular files
 // backends: cpu
 // expect-zero: correctness
+// expect-text: the program tampered with the grader's files: diagnostics.jsonl is a symbolic link
 
 #include <cstdlib>
 #include <unistd.h>

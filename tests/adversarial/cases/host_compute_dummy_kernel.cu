@@ -3,6 +3,7 @@
 // class: doing the work outside the kernel
 // defence: runtime-record: copying an input to the host or writing an output from it fails the test
 // expect-zero: correctness
+// expect-text: the answer came from host code: your code copied the input M
 
 #include <vector>
 #include <cuda_runtime.h>
