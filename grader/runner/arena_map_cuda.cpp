@@ -6,17 +6,9 @@
 #include <cstdint>
 
 #include "arena_map.h"
+#include "kit/exportable_gpu_memory.h"
 
 namespace kit {
-namespace {
-
-std::string error_text(CUresult r, const char* what) {
-  const char* name = nullptr;
-  cuGetErrorName(r, &name);
-  return std::string(what) + ": " + (name ? name : "unknown CUDA driver error");
-}
-
-}  // namespace
 
 unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   if (cudaFree(nullptr) != cudaSuccess) {  // creates the primary context the driver calls use
@@ -25,15 +17,11 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   }
   int device = 0;
   cudaGetDevice(&device);
-  CUmemAllocationProp prop{};
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  prop.location.id = device;
-  prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+  const CUmemAllocationProp prop = exportable_allocation(device);
   std::size_t granularity = 0;
   CUresult r = cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
   if (r != CUDA_SUCCESS) {
-    *error = error_text(r, "cuMemGetAllocationGranularity");
+    *error = cu_error_text(r, "cuMemGetAllocationGranularity");
     return nullptr;
   }
   const std::size_t size = (bytes + granularity - 1) / granularity * granularity;
@@ -41,19 +29,12 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   CUdeviceptr ptr = 0;
   if ((r = cuMemImportFromShareableHandle(&handle, reinterpret_cast<void*>(static_cast<std::intptr_t>(fd)),
                                           CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)) != CUDA_SUCCESS) {
-    *error = error_text(r, "cuMemImportFromShareableHandle");
+    *error = cu_error_text(r, "cuMemImportFromShareableHandle");
     return nullptr;
   }
-  if ((r = cuMemAddressReserve(&ptr, size, granularity, 0, 0)) != CUDA_SUCCESS ||
-      (r = cuMemMap(ptr, size, 0, handle, 0)) != CUDA_SUCCESS) {
-    *error = error_text(r, "cuMemMap");
-    return nullptr;
-  }
-  CUmemAccessDesc access{};
-  access.location = prop.location;
-  access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  if ((r = cuMemSetAccess(ptr, size, &access, 1)) != CUDA_SUCCESS) {
-    *error = error_text(r, "cuMemSetAccess");
+  const char* failed = nullptr;
+  if ((r = map_read_write(handle, size, granularity, prop, &ptr, &failed)) != CUDA_SUCCESS) {
+    *error = cu_error_text(r, failed);
     return nullptr;
   }
   return reinterpret_cast<unsigned char*>(ptr);

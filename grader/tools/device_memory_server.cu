@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kit/device_memory_protocol.h"
+#include "kit/exportable_gpu_memory.h"
 
 namespace {
 
@@ -87,11 +88,7 @@ bool reply(std::int32_t status, std::uint64_t value, const void* payload, std::s
 
 bool fail(const std::string& message) { return reply(1, 0, message.data(), message.size()); }
 
-std::string cu_error(CUresult e, const char* what) {
-  const char* name = nullptr;
-  cuGetErrorName(e, &name);
-  return std::string(what) + ": " + (name ? name : "unknown CUDA driver error");
-}
+std::string cu_error(CUresult e, const char* what) { return kit::cu_error_text(e, what); }
 
 // ---- the kit's input generator on the GPU: the same integers and the same rounding as grader/common/recipe.cpp
 
@@ -240,26 +237,18 @@ class Server {
   bool alloc(std::uint64_t bytes) {
     int device = 0;
     cudaGetDevice(&device);
-    CUmemAllocationProp prop{};
-    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = device;
-    prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    const CUmemAllocationProp prop = kit::exportable_allocation(device);
     std::size_t granularity = 0;
     CUresult r = cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
     if (r != CUDA_SUCCESS) return fail(cu_error(r, "cuMemGetAllocationGranularity"));
     Allocation a;
     a.size = (std::max<std::uint64_t>(bytes, 1) + granularity - 1) / granularity * granularity;
     if ((r = cuMemCreate(&a.handle, a.size, &prop, 0)) != CUDA_SUCCESS) return fail(cu_error(r, "cuMemCreate"));
-    if ((r = cuMemAddressReserve(&a.ptr, a.size, granularity, 0, 0)) != CUDA_SUCCESS ||
-        (r = cuMemMap(a.ptr, a.size, 0, a.handle, 0)) != CUDA_SUCCESS) {
+    const char* failed = nullptr;
+    if ((r = kit::map_read_write(a.handle, a.size, granularity, prop, &a.ptr, &failed)) != CUDA_SUCCESS) {
       cuMemRelease(a.handle);
-      return fail(cu_error(r, "cuMemMap"));
+      return fail(cu_error(r, failed));
     }
-    CUmemAccessDesc access{};
-    access.location = prop.location;
-    access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-    if ((r = cuMemSetAccess(a.ptr, a.size, &access, 1)) != CUDA_SUCCESS) return fail(cu_error(r, "cuMemSetAccess"));
     if ((r = cuMemExportToShareableHandle(&a.fd, a.handle, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0)) != CUDA_SUCCESS)
       return fail(cu_error(r, "cuMemExportToShareableHandle"));
     const std::uint32_t id = next_id_++;

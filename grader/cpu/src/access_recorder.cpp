@@ -19,6 +19,7 @@
 #include "access_counting.h"
 #include "access_sites.h"
 #include "device_allocations.h"
+#include "fd_write.h"
 #include "launch_state.h"
 #include "runtime_config.h"
 
@@ -373,15 +374,6 @@ AccessExample to_example(const Example& e, Space space) {
   out.stride = most_common_stride(r);
   (space == kShared ? out.wavefronts : out.sectors) = e.cost;
   return out;
-}
-
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) return;
-    done += static_cast<std::size_t>(n);
-  }
 }
 
 // Rewrites the whole report from the totals so far: written next to it, then renamed over it, so that a

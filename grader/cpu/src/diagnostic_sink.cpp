@@ -11,6 +11,7 @@
 #include <kitcpu/exit_codes.h>
 
 #include "call_record.h"
+#include "fd_write.h"
 #include "runtime_config.h"
 
 namespace kitcpu::detail {
@@ -19,15 +20,6 @@ namespace {
 std::mutex& output_mutex() {
   static auto* m = new std::mutex();  // never destroyed: a worker may report while statics are torn down
   return *m;
-}
-
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) return;
-    done += static_cast<std::size_t>(n);
-  }
 }
 
 // One write() per line on an O_APPEND descriptor: lines of concurrent writers never interleave.
