@@ -6,6 +6,7 @@ set -euo pipefail
 grader=$1
 kit=$(mktemp -d)
 trap 'rm -rf "$kit"' EXIT
+chmod 711 "$kit"  # a root grader's sandbox runs as uid 65534, which must reach the kit (docs/sandbox.md)
 mkdir -p "$kit/assignments/row-copy" "$kit/solutions/row-copy" "$kit/broken"
 
 cat > "$kit/assignments/row-copy/row_copy.h" <<'H'
