@@ -3,7 +3,10 @@
 // (kit/device_memory.h), then answers the grader's commands on a control pipe, one line each, reporting
 // on the private channel:
 //
-//   run    call the student's function once and wait for the GPU        -> {"type":"done", "status":...}
+//   run    call the student's function once and wait for the GPU        -> {"type":"call", ...} for each
+//                                                                            runtime call it made, then
+//                                                                            {"type":"done", "status":...,
+//                                                                            "calls": how many}
 //   time   one timed call (timing_protocol.h)                            -> {"type":"sample", "ms":...}
 //   quit   (or the pipe's end) exit
 //
@@ -189,7 +192,7 @@ int serve(const Options& o) {
       // Recorded: what the call asks the runtime to do (timed calls are not, the record costs time).
       start_recording(o.channel_fd, o.run, base);
       nlohmann::json done = call_once(*entry, arrays, o.run.dims);
-      stop_recording();
+      done["calls"] = stop_recording();
       send(o.channel_fd, done);
     } else if (command == "time") {
       const Sample s = time_one_call(*entry, arrays, o.run.dims);

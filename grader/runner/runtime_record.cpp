@@ -15,6 +15,7 @@ namespace {
 
 struct Recording {
   bool on = false;
+  std::size_t reported = 0;
   int fd = -1;
   const RunnerCase* c = nullptr;
   const unsigned char* base = nullptr;
@@ -71,16 +72,21 @@ void report_copy(const char* call, void* dst, const void* src, std::size_t bytes
 }  // namespace
 
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base) {
-  recording() = {true, channel_fd, &c, base};
+  recording() = {true, 0, channel_fd, &c, base};
 }
 
-void stop_recording() { recording().on = false; }
+std::size_t stop_recording() {
+  recording().on = false;
+  return recording().reported;
+}
 
 bool recording_calls() { return recording().on; }
 
 void report_runtime_call(const std::string& json_object) {
-  const Recording& r = recording();
-  if (r.on) write_record(r.fd, RecordType::json, json_object.data(), json_object.size());
+  Recording& r = recording();
+  if (!r.on) return;
+  write_record(r.fd, RecordType::json, json_object.data(), json_object.size());
+  ++r.reported;
 }
 
 }  // namespace kit

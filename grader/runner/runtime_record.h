@@ -5,10 +5,12 @@
 //
 // On a GPU the calls are intercepted with the linker's --wrap (kit/wrapped_calls.h), so the student's
 // object reaches the runtime only through these wrappers; its references to the wrapped originals
-// (__real_*) are refused by the grader's symbol check. The CPU backend keeps its own record of every
-// runtime call (KITCPU_CALLS), so there these functions do nothing (runtime_record_none.cpp).
+// (__real_*) are refused by the grader's symbol check, and so are its calls into the kit's own code
+// (kit::stop_recording). The CPU backend's runtime sees every call itself: there the runner takes the
+// calls from it when the student's function returns (runtime_record_cpu.cpp).
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "kit/runner_case.h"
@@ -16,9 +18,11 @@
 namespace kit {
 
 // From here to stop_recording, calls are reported on the channel (`channel_fd`), naming the arena's
-// arrays by their place in `c`, which starts at `base`.
+// arrays by their place in `c`, which starts at `base`. stop_recording returns how many were reported:
+// the "done" that follows says so, and the grader checks that every one reached it, so a program that
+// turns the channel aside while it copies cannot leave its copies out of the record.
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base);
-void stop_recording();
+std::size_t stop_recording();
 
 // For the wrappers of one backend (runtime_record_launch_cuda.cpp): whether calls are being recorded,
 // and one call's record, as a JSON object's text.

@@ -140,6 +140,8 @@ struct SeedConversation {
   const std::vector<std::uint64_t>& seeds;
   std::vector<SeedRun> runs;
   std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
+  std::size_t calls_this_seed = 0;
+  std::string record_cut;  // why the record of calls cannot be believed, or ""
   std::string harness_error;
   RecordReader reader;
   std::size_t started = 0;
@@ -151,6 +153,7 @@ struct SeedConversation {
       const std::string type = j.is_object() ? j.value("type", "") : "";
       if (type == "call") {
         calls.push_back(j);
+        ++calls_this_seed;
       } else if (type == "ready") {
         if (j.value("status", "") != "ok") {
           harness_error = j.value("error", std::string("the runner could not start"));
@@ -158,6 +161,12 @@ struct SeedConversation {
         }
         reply = start_seed();
       } else if (type == "done" && started > runs.size()) {  // a "done" out of turn is ignored
+        // The runner counts the calls it reported: fewer arrived when the channel was turned aside.
+        const nlohmann::json sent = j.value("calls", nlohmann::json());
+        if (record_cut.empty() && (!sent.is_number_unsigned() || sent.get<std::size_t>() != calls_this_seed))
+          record_cut = "the runner reported " + (sent.is_number_unsigned() ? std::to_string(sent.get<std::size_t>()) : "?") +
+                       " runtime calls and " + std::to_string(calls_this_seed) + " reached the grader";
+        calls_this_seed = 0;
         SeedRun run;
         run.seed = seeds[runs.size()];
         run.done = j;
@@ -190,7 +199,6 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // Each run writes in a folder of its own, the only one its sandbox may write to.
   const fs::path dir = new_scratch_folder(s, flavour);
   const std::string report = (dir / "diagnostics.jsonl").string();
-  const std::string call_record = (dir / "calls.jsonl").string();
   ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
@@ -200,7 +208,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                                        std::to_string(kRacecheckExitCode), "--print-limit", "20"});
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report}, {"KITCPU_CALLS", call_record},
+    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report},
                {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
                {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
                {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
@@ -214,7 +222,6 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // What the run left is taken in before anything reads it (run_files.h): it may be a link or a fifo.
   std::string tampered;
   const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &category);
-  const std::string taken_calls = s.backend == Backend::cpu ? take_run_file(s, call_record, kMaxRunFile, &tampered) : "";
   std::string sanitizer;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (s.backend == Backend::cpu && flavour != "fast") {
@@ -234,6 +241,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   };
   if (!p.start_error.empty()) return stop("crashed: " + p.start_error, "");
   if (!tampered.empty()) return stop("the program tampered with the grader's files: " + tampered, "");
+  if (!talk.record_cut.empty())
+    return stop("the program tampered with the grader's channel: " + talk.record_cut, "");
   if (!talk.harness_error.empty()) return stop("the harness failed: " + talk.harness_error, "");
   if (flavour == "racecheck" && p.exit_code == kRacecheckExitCode) {
     output.clear();
@@ -254,10 +263,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +
                     " s: an endless loop, or a kernel far too slow for this size",
                 diagnostics.empty() ? "" : "\n" + diagnostics);
+  if (p.channel_flooded) return stop("the program " + describe_ending(p, req.timeout_s), "");
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
-  if (s.backend == Backend::cpu) talk.calls = read_cpu_runtime_calls(taken_calls, layout);
   for (const nlohmann::json& c : talk.calls)
     if (c.value("call", "") == "launch") {
       const std::string kernel = c.value("kernel", std::string());

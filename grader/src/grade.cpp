@@ -219,8 +219,12 @@ GradeResult grade_submission(const GradeOptions& o) {
   // hidden from the object code.
   if (nvcc.ran) {
     std::string error;
-    const std::vector<ForbiddenUse> uses =
+    std::vector<ForbiddenUse> uses =
         forbidden_uses(undefined_symbols(nvcc.object, check_spec.sandbox, &error), s.rubric.forbidden);
+    for (ForbiddenUse& u : system_call_instructions(nvcc.object, check_spec.sandbox, &error)) {
+      u.symbol = "the operating system directly from " + u.symbol;
+      uses.push_back(std::move(u));
+    }
     const std::vector<ForbiddenUse> replaced =
         replaced_definitions(defined_symbols(nvcc.object, check_spec.sandbox, &error));
     if (!error.empty()) throw std::runtime_error("cannot read the compiled file's symbols: " + error);

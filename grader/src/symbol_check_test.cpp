@@ -25,11 +25,13 @@ TEST(SymbolCheck, WhatEverySubmissionMayNotCallIsFound) {
       "cudaMalloc", "cudaMemcpy", "cudaLaunchKernel", "__cudaPushCallConfiguration", "printf", "malloc",
       "dlopen", "dlsym", "cublasSgemm_v2", "cuMemcpyDtoH_v2", "cuGetProcAddress_v2", "fork", "syscall",
       "pthread_create", "write", "std::thread::_M_start_thread(std::unique_ptr<std::thread::_State, "
-      "std::default_delete<std::thread::_State> >, void (*)())", "__real_cudaMemcpy", "std::ostream::write(char const*, long)"};
+      "std::default_delete<std::thread::_State> >, void (*)())", "__real_cudaMemcpy", "std::ostream::write(char const*, long)",
+      "close", "fcntl", "kit::stop_recording()", "kitcpu::take_captured_calls()", "closedir", "std::ofstream::close()"};
   const std::vector<ForbiddenUse> uses = forbidden_uses(symbols, {});
   EXPECT_EQ(names(uses), (std::vector<std::string>{"dlopen", "dlsym", "cublasSgemm_v2", "cuMemcpyDtoH_v2",
                                                    "cuGetProcAddress_v2", "fork", "syscall", "pthread_create", "write",
-                                                   "std::thread::_M_start_thread", "__real_cudaMemcpy"}));
+                                                   "std::thread::_M_start_thread", "__real_cudaMemcpy", "close", "fcntl",
+                                                   "kit::stop_recording", "kitcpu::take_captured_calls"}));
   for (const ForbiddenUse& u : uses) EXPECT_FALSE(u.reason.empty()) << u.symbol;
 }
 
@@ -72,6 +74,31 @@ TEST(SymbolCheck, AnObjectsUndefinedSymbolsComeFromNm) {
   const std::vector<std::string> defined = defined_symbols((dir / "hidden.o").string(), std::nullopt, &error);
   EXPECT_EQ(defined, std::vector<std::string>{"_Z1fv"});
   EXPECT_TRUE(replaced_definitions(defined).empty());
+  EXPECT_TRUE(system_call_instructions((dir / "hidden.o").string(), std::nullopt, &error).empty());
+  EXPECT_EQ(error, "");
+  fs::remove_all(dir);
+}
+
+// A system call made by inline assembly names no function: only the machine code shows it.
+TEST(SymbolCheck, SystemCallInstructionsAreFoundInTheMachineCode) {
+  const fs::path dir = fs::temp_directory_path() / ("kit-syscalls-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "raw.cpp") << "long quiet(long fd) { long r;\n"
+#if defined(__x86_64__)
+                                    "  asm volatile(\"syscall\" : \"=a\"(r) : \"a\"(3L), \"D\"(fd) : \"rcx\", \"r11\", \"memory\");\n"
+#elif defined(__aarch64__)
+                                    "  register long x8 asm(\"x8\") = 57; register long x0 asm(\"x0\") = fd;\n"
+                                    "  asm volatile(\"svc 0\" : \"+r\"(x0) : \"r\"(x8) : \"memory\"); r = x0;\n"
+#endif
+                                    "  return r; }\n"
+                                    "long loud(long fd) { return fd + 1; }\n";
+  ProcessRequest cc;
+  cc.argv = {"g++", "-c", "-o", (dir / "raw.o").string(), (dir / "raw.cpp").string()};
+  ASSERT_TRUE(run_process(cc).ok());
+  std::string error;
+  const std::vector<ForbiddenUse> uses = system_call_instructions((dir / "raw.o").string(), std::nullopt, &error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(names(uses), std::vector<std::string>{"quiet(long)"});
   fs::remove_all(dir);
 }
 

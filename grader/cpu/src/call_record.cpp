@@ -3,12 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
 
+#include "fd_write.h"
 #include "runtime_config.h"
 #include "student_files.h"
 #include "symbolizer.h"
@@ -30,7 +32,9 @@ struct Place {
 
 struct Record {
   std::mutex mutex;
-  std::vector<Pending> pending;
+  std::vector<Pending> pending;   // for the KITCPU_CALLS file
+  std::vector<Pending> captured;  // for a runner, between start_capturing_calls and take_captured_calls
+  std::atomic<bool> capturing{false};
   std::unordered_map<const void*, Place> places;  // caller -> where it is, once symbolized
   bool flush_at_exit = false;
 };
@@ -47,9 +51,14 @@ Place place_of(const std::vector<SourceLocation>& frames) {
   return {at.file, at.line};
 }
 
-void symbolize_new_callers(Record& r) {
+bool writing_file() {
+  static const bool on = !runtime_config().calls_path.empty();
+  return on;
+}
+
+void symbolize_new_callers(Record& r, const std::vector<Pending>& calls) {
   std::vector<const void*> unknown;
-  for (const Pending& p : r.pending) {
+  for (const Pending& p : calls) {
     if (p.caller != nullptr && r.places.count(p.caller) == 0) {
       r.places[p.caller] = Place{};
       unknown.push_back(p.caller);
@@ -60,27 +69,22 @@ void symbolize_new_callers(Record& r) {
   for (std::size_t i = 0; i < unknown.size() && i < frames.size(); ++i) r.places[unknown[i]] = place_of(frames[i]);
 }
 
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) return;
-    done += static_cast<std::size_t>(n);
-  }
-}
-
-void write_pending(Record& r) {
-  if (r.pending.empty()) return;
-  symbolize_new_callers(r);
-  std::string text;
-  for (Pending& p : r.pending) {
+// Fills each call's file and line from its caller.
+void place_calls(Record& r, std::vector<Pending>& calls) {
+  symbolize_new_callers(r, calls);
+  for (Pending& p : calls)
     if (p.caller != nullptr) {
       const Place& place = r.places[p.caller];
       p.call.file = place.file;
       p.call.line = place.line;
     }
-    text += runtime_call_to_json_line(p.call) + "\n";
-  }
+}
+
+void write_pending(Record& r) {
+  if (r.pending.empty()) return;
+  place_calls(r, r.pending);
+  std::string text;
+  for (const Pending& p : r.pending) text += runtime_call_to_json_line(p.call) + "\n";
   r.pending.clear();
   const std::string& path = runtime_config().calls_path;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -94,27 +98,27 @@ void write_pending(Record& r) {
 
 }  // namespace
 
-bool recording_calls() {
-  static const bool on = !runtime_config().calls_path.empty();
-  return on;
-}
+bool recording_calls() { return writing_file() || record().capturing.load(std::memory_order_relaxed); }
 
 void record_call(RuntimeCall call, cudaError_t result, const void* caller) {
   if (!recording_calls()) return;
   call.result = cudaGetErrorName(result);
   Record& r = record();
   const std::lock_guard<std::mutex> lock(r.mutex);
+  // A return address is the instruction after the call: one byte back lands inside the call itself.
+  Pending p{std::move(call), caller != nullptr ? static_cast<const char*>(caller) - 1 : nullptr};
+  if (r.capturing.load(std::memory_order_relaxed)) r.captured.push_back(p);
+  if (!writing_file()) return;
   if (!r.flush_at_exit) {
     r.flush_at_exit = true;
     std::atexit(&flush_call_record);
   }
-  // A return address is the instruction after the call: one byte back lands inside the call itself.
-  r.pending.push_back(Pending{std::move(call), caller != nullptr ? static_cast<const char*>(caller) - 1 : nullptr});
+  r.pending.push_back(std::move(p));
   if (r.pending.size() >= kBatchCalls) write_pending(r);
 }
 
 void flush_call_record() {
-  if (!recording_calls()) return;
+  if (!writing_file()) return;
   Record& r = record();
   const std::lock_guard<std::mutex> lock(r.mutex);
   write_pending(r);
@@ -154,3 +158,26 @@ const char* kind_name(cudaMemcpyKind kind) {
 }
 
 }  // namespace kitcpu::detail
+
+namespace kitcpu {
+
+void start_capturing_calls() {
+  detail::Record& r = detail::record();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  r.captured.clear();
+  r.capturing.store(true, std::memory_order_relaxed);
+}
+
+std::vector<RuntimeCall> take_captured_calls() {
+  detail::Record& r = detail::record();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  r.capturing.store(false, std::memory_order_relaxed);
+  detail::place_calls(r, r.captured);
+  std::vector<RuntimeCall> calls;
+  calls.reserve(r.captured.size());
+  for (detail::Pending& p : r.captured) calls.push_back(std::move(p.call));
+  r.captured.clear();
+  return calls;
+}
+
+}  // namespace kitcpu

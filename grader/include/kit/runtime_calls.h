@@ -3,9 +3,9 @@
 //   {"call": "launch", "kernel": "matmul(float*, ...)", "grid": [x,y,z], "block": [x,y,z]}
 //   {"call": "cudaMemcpy", "kind": "device-to-host", "bytes": N, "from": END, "to": END, "at": "file.cu:57"}
 // where an END is {"array": "M", "role": "input"} for the arena's arrays, or {"array": "host"} and
-// {"array": "device memory"} for memory of the student's own. On a GPU the runner's wrappers report
-// them (grader/runner/runtime_record.h); the CPU backend writes its own record (KITCPU_CALLS), which
-// read_cpu_runtime_calls turns into the same form.
+// {"array": "device memory"} for memory of the student's own. The runner reports them on its channel
+// (grader/runner/runtime_record.h): on a GPU its wrappers see the calls, on the CPU backend the runtime
+// keeps them and the runner sends them once the student's function has returned.
 #pragma once
 
 #include <string>
@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kit/runner_case.h"
 
 namespace kit {
 
@@ -23,9 +22,5 @@ std::string answer_from_the_host(const std::vector<nlohmann::json>& calls);
 
 // The first calls, one per line, for a failure's details.
 std::string describe_calls(const std::vector<nlohmann::json>& calls);
-
-// The launches and copies in a CPU backend's KITCPU_CALLS file, naming the arena's arrays by `layout`
-// (the runner adopts the arena as region 0). Empty without the CPU backend or without the file.
-std::vector<nlohmann::json> read_cpu_runtime_calls(const std::string& path, const RunnerCase& layout);
 
 }  // namespace kit

@@ -23,13 +23,18 @@ std::vector<std::string> undefined_symbols(const std::string& object, const std:
 
 // The uses of what every submission may not call (loading code, the driver API, starting processes or
 // threads, raw system calls and file descriptors, the CUDA math libraries, the linker's wrapped
-// originals), and of the rubric's own forbidden names (a prefix match: cublasSgemm covers cublasSgemm_v2).
+// originals, the kit's own runner and runtime), and of the rubric's own forbidden names (a prefix match: cublasSgemm covers cublasSgemm_v2).
 std::vector<ForbiddenUse> forbidden_uses(const std::vector<std::string>& symbols,
                                          const std::vector<std::string>& rubric_forbidden);
 
 // The external symbols `object` defines, as the linker sees them (nm --defined-only, not demangled).
 std::vector<std::string> defined_symbols(const std::string& object, const std::optional<SandboxSpec>& sandbox,
                                          std::string* error);
+
+// The functions of `object` whose machine code enters the kernel itself (syscall, sysenter, int 0x80,
+// svc), as inline assembly does: a system call no symbol names (objdump). `error` is set when objdump fails.
+std::vector<ForbiddenUse> system_call_instructions(const std::string& object, const std::optional<SandboxSpec>& sandbox,
+                                                   std::string* error);
 
 // The definitions that would take the place of the runner's own code. A static library's member is
 // linked only for a symbol still undefined, so a file that defines every function of one (the timer,

@@ -3,6 +3,7 @@
 // class: gaming warm-up, detecting the timed phase by counting calls (catalogue 14); result reuse (catalogue 2, 5)
 // defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included, and the outputs of every timed sample spot-checked at places chosen afterwards
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
 // expect-text: the output of a timed run is wrong

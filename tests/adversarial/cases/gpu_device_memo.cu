@@ -3,6 +3,7 @@
 // class: result caching keyed on content (catalogue 2)
 // defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included (every call misses)
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
 

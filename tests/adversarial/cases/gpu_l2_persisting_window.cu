@@ -3,6 +3,7 @@
 // class: L2 persistence to defeat the flush (catalogue 13)
 // defence: the timing protocol clears the persisting carve-out and the persisting lines before each sample, then flushes L2
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
 

@@ -1,11 +1,12 @@
 // broken: matmul-naive
 // bug: launches a slow kernel on a non-blocking stream of its own and returns: the timer's events on the default stream do not wait for it
 // class: asynchronous work outside the timed region (catalogue 1)
-// defence: timing-bounds: every sample runs to a device-wide synchronise, and work still running after the call is timed to it; a wall-clock bound on every sample
+// defence: timing-bounds: every sample runs to a device-wide synchronise, so the work left on the other stream is timed with the call, honestly: on the H100 1,297 GFLOP/s = 0.24x the reference, no points
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
-// expect-text: returned while the GPU still had its work to do
+// expect-text: x the reference (
 
 #include <cuda_runtime.h>
 #include "matmul_naive.h"

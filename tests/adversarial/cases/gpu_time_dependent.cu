@@ -1,11 +1,12 @@
 // broken: matmul-naive
 // bug: computes (slowly) during the first 300 ms of the process, then only copies the last answer it kept: correctness runs are short, timing runs are not
 // class: a time-dependent fake; gaming the stopping rule (catalogue 14)
-// defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included, and the outputs of every timed sample spot-checked at places chosen afterwards
+// defence: the hidden tests run after its first 300 ms and find its kept answers wrong, and performance is scored only for a kernel that passes every correctness test; behind that, timing-bounds: fresh inputs for every timed call and the outputs of every timed sample spot-checked
 // backends: cuda
+// command: grade
 // expect-pass: small sizes
 // expect-zero: performance
-// expect-text: the output of a timed run is wrong
+// expect-text: elements wrong
 
 #include <chrono>
 #include <cuda_runtime.h>

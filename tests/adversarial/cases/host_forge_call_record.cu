@@ -1,14 +1,14 @@
 // broken: matmul-naive
 // bug: computes P on the host (M and N copied down, a CPU loop, P copied up) and, at its first call, writes the CPU backend's record of runtime calls itself (KITCPU_CALLS, a file in the run's own folder) with one kernel launch in it and makes it read-only, so that the runtime's own record, appended at exit, is never written
 // class: forging the record of runtime calls (catalogue 9); doing the work outside the kernel
-// defence: call-record-integrity: the record of where an answer came from must not be a file the student's process can write before the runtime does
+// defence: call-record-integrity: the grader reads no record file; the runner takes the calls from the runtime's memory when the function returns and reports them on its channel, and KITCPU_CALLS is not set in a grading
 // backends: cpu
-// waits-for: call-record-integrity
 // expect-zero: correctness
+// expect-text: the answer came from host code: your code copied the input M
 
-// The runtime keeps the calls in memory and appends them to the file when the process exits; the runs
-// of a root grader are uid 65534, which a mode of 0444 stops like anyone else. The grader then reads the
-// forged line alone: a launch, no copy, and P is right, so every test passes (60 / 60 today).
+// When the grader read the runtime's KITCPU_CALLS file after the run, this got 60 / 60: the runtime
+// appended its calls at exit, the runs of a root grader are uid 65534, which a mode of 0444 stops like
+// anyone else, and the grader read the forged line alone (a launch, no copy, and P right).
 #include <cstdlib>
 #include <fstream>
 #include <vector>

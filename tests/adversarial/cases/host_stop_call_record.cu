@@ -1,10 +1,9 @@
 // broken: matmul-naive
 // bug: launches a kernel that does nothing, then calls the runner's own kit::stop_recording (a call, not a definition: no forbidden symbol) and computes P on the host (M and N copied down, a CPU loop, P copied up), so that the cuda runner's record of runtime calls holds the launch and none of the copies
 // class: switching off the record of runtime calls; doing the work outside the kernel
-// defence: runtime-record on the CPU backend, whose runtime keeps its own record (the runner's does nothing there); on a GPU, call-record-integrity: the cuda runner's record is kept by code in the student's process, which the student's code can call, or cut off by taking fd 3 over
-// expect-zero-cpu: correctness
-// expect-text-cpu: the answer came from host code: your code copied the input M
-// expect-zero-cuda [call-record-integrity]: correctness
+// defence: call-record-integrity: the object check refuses calls into the kit:: namespace; where it cannot run (no nvcc), the CPU runner's count of the calls it reported no longer matches the calls that reached the grader
+// expect-build-fail-nvcc: calls kit::stop_recording, which no submission may
+// expect-zero: correctness
 
 #include <vector>
 #include <cuda_runtime.h>

@@ -3,17 +3,33 @@
 // class: killing the grader
 // defence: sandbox: a pid namespace of its own, as an unprivileged user; the grader is out of reach
 // expect-zero: correctness
+// expect-no-text: its machine code makes a system call
 
+#include <sys/mman.h>
+#include <cstring>
 #include <csignal>
 #include "matmul_naive.h"
 
-// A system call made directly: no libc function whose name the grader's object check could read.
+// A system call made directly: no libc function whose name the grader's object check could read. The
+// check also refuses a syscall instruction in the file's own machine code, so the instruction is written
+// at run time into a page of its own; what stops the attack is then the sandbox alone.
 static long raw_syscall(long n, long a = 0, long b = 0, long c = 0)
 {
 #if defined(__x86_64__)
-    long r;
-    asm volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
-    return r;
+    static const unsigned char code[] = {
+        0x48, 0x89, 0xf8,  // mov rax, rdi   (the call's number)
+        0x48, 0x89, 0xf7,  // mov rdi, rsi   (its arguments, one register down)
+        0x48, 0x89, 0xd6,  // mov rsi, rdx
+        0x48, 0x89, 0xca,  // mov rdx, rcx
+        0x0f, 0x05,        // syscall
+        0xc3};             // ret
+    static void* page = nullptr;
+    if (page == nullptr) {
+        page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED) return -12;  // ENOMEM
+        memcpy(page, code, sizeof code);
+    }
+    return reinterpret_cast<long (*)(long, long, long, long)>(page)(n, a, b, c);
 #else
     return -38;  // ENOSYS: the attack is x86-64 only
 #endif

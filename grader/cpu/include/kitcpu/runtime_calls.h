@@ -85,4 +85,11 @@ std::string format_runtime_call(const RuntimeCall& call);
 // two such is device-to-device.
 bool is_device_memory(const MemoryReference& memory);
 
+// For a grader's runner, in the same process as the student's code: from start_capturing_calls to
+// take_captured_calls, every call is also kept in memory (with or without KITCPU_CALLS), and handed back
+// with its file and line. The runner reports them itself on its private channel, so the record a grade
+// rests on is never a file that the student's code could write first or rewrite after.
+void start_capturing_calls();
+std::vector<RuntimeCall> take_captured_calls();
+
 }  // namespace kitcpu

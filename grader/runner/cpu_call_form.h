@@ -1,0 +1,16 @@
+// The CPU backend's record of one runtime call (kitcpu/runtime_calls.h) in the form the grader judges
+// (kit/runtime_calls.h), naming the arena's arrays: the runner adopts the arena as region 0.
+#pragma once
+
+#include <kitcpu/runtime_calls.h>
+#include <nlohmann/json.hpp>
+
+#include "kit/runner_case.h"
+
+namespace kit {
+
+// The launch or copy as the grader's record has it, or null for a call that says nothing about where
+// an answer came from (allocations, synchronisation, events, the arena's adoption).
+nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout);
+
+}  // namespace kit
