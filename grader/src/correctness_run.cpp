@@ -17,6 +17,7 @@
 #include "kit/runner_call.h"
 #include "kit/run_files.h"
 #include "kit/runtime_calls.h"
+#include "kit/wrong_answers.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
 
@@ -311,8 +312,13 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       if (c.passed()) continue;
       v.message = summarize(c);
       v.details = label + "seed " + std::to_string(run.seed) + ":\n" + explain_mismatches(c, out_specs[o]);
+      const Failure failure{c, got, data.inputs, t.dims, t.knobs};
+      if (problem.wrong_answers) {
+        const std::string cause = recognised_wrong_answer(problem.wrong_answers(failure), o, got);
+        if (!cause.empty()) v.message += ": " + cause;
+      }
       if (problem.explain) {
-        const std::string more = problem.explain({c, got, data.inputs, t.dims, t.knobs});
+        const std::string more = problem.explain(failure);
         if (!more.empty()) v.details += "\n" + more;
       }
     }

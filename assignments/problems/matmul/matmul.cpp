@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "matmul_explain.h"
+#include "matmul_wrong_answers.h"
 
 namespace kit {
 namespace {
@@ -85,6 +86,7 @@ extern const Problem kit_problem_matmul = {
     matmul_work,
     Metric::gflops,
     explain_matmul_failure,
+    matmul_wrong_answers,
 };
 
 }  // namespace kit

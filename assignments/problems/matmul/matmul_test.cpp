@@ -7,12 +7,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "kit/tolerance.h"
+#include "kit/wrong_answers.h"
 
 namespace kit {
 namespace {
@@ -323,6 +325,96 @@ TEST(MatmulExplain, NoMapForAnOutputOfOneTile) {
   const std::string text = explain(10, 10, {{3, 3}});
   EXPECT_FALSE(contains(text, "wrong output tiles")) << text;
   EXPECT_FALSE(contains(text, kEdgeHint)) << text;
+}
+
+}  // namespace
+}  // namespace kit
+
+namespace kit {
+namespace {
+
+// P computed the way a bug computes it, as the float output a kernel would leave.
+HostArray output_of(const Dims& d, const std::function<double(long row, long col)>& element) {
+  HostArray p = make_array({"P", DType::f32, {d[0], d[2]}});
+  for (long row = 0; row < d[0]; ++row)
+    for (long col = 0; col < d[2]; ++col) p.set(static_cast<std::size_t>(row * d[2] + col), static_cast<float>(element(row, col)));
+  return p;
+}
+
+std::string cause_for(const Dims& d, const Arrays& in, const HostArray& got, const Knobs& knobs = {}) {
+  const Comparison c;
+  const Failure f{c, got, in, d, knobs};
+  return recognised_wrong_answer(matmul().wrong_answers(f), 0, got);
+}
+
+double partial(const Arrays& in, const Dims& d, long row, long col, long depth) {
+  double sum = 0;
+  for (long i = 0; i < depth; ++i) sum += in[0].value(row * d[1] + i) * in[1].value(i * d[2] + col);
+  return sum;
+}
+
+TEST(MatmulWrongAnswers, PhasesThatRoundDownAreNamed) {
+  const Dims d = {17, 17, 17};
+  const Arrays in = inputs(d, 3);
+  const HostArray got = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 16); });
+  EXPECT_EQ(cause_for(d, in, got),
+            "your result equals M x N with k running only up to 16 of 17: the phase count rounds down; 17 needs "
+            "(17 + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
+  const HostArray got8 = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 16); });
+  EXPECT_EQ(cause_for(d, in, got8, {{"TILE_WIDTH", 8}}).rfind("your result equals M x N with k running only up to 16 of 17", 0), 0u);
+  EXPECT_EQ(cause_for(d, in, got, {{"TILE_WIDTH", 32}}), "");  // with 32-wide tiles, 16 is no phase boundary
+  const Dims small = {5, 5, 5};  // smaller than one tile: rounded down, no phase runs
+  const Arrays small_in = inputs(small, 3);
+  EXPECT_EQ(cause_for(small, small_in, output_of(small, [](long, long) { return 0.0; })).rfind(
+                "your result is all zeros, M x N with no phase at all: the phase count rounds down", 0),
+            0u);
+}
+
+TEST(MatmulWrongAnswers, APhaseCountFromTheWrongAxisIsNamed) {
+  const Dims d = {20, 40, 24};  // j < k: phases from j stop at 32 of 40
+  const Arrays in = inputs(d, 5);
+  const HostArray got = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 32); });
+  EXPECT_EQ(cause_for(d, in, got), "your result equals M x N with k running only up to 32 of 40: the phase count rounds down; "
+                                   "40 needs (40 + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
+  const HostArray from_j = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 24); });
+  EXPECT_EQ(cause_for(d, in, from_j, {{"TILE_WIDTH", 8}}),
+            "your result equals M x N with k running only up to 24 of 40: the phase count is computed from j (the rows of M), not k");
+}
+
+TEST(MatmulWrongAnswers, TransposesAndSwapsAreNamed) {
+  const Dims d = {9, 9, 9};
+  const Arrays in = inputs(d, 7);
+  const std::vector<double> right = naive_product(d, in);
+  const HostArray transposed = output_of(d, [&](long r, long c) { return right[c * 9 + r]; });
+  EXPECT_EQ(cause_for(d, in, transposed).rfind("your result is M x N transposed", 0), 0u);
+  const HostArray n_t = output_of(d, [&](long r, long c) {
+    double s = 0;
+    for (long i = 0; i < 9; ++i) s += in[0].value(r * 9 + i) * in[1].value(c * 9 + i);
+    return s;
+  });
+  EXPECT_EQ(cause_for(d, in, n_t), "your result equals M x N^T: N is read as N[col][k] instead of N[k][col]");
+  const HostArray swapped = output_of(d, [&](long r, long c) {
+    double s = 0;
+    for (long i = 0; i < 9; ++i) s += in[1].value(r * 9 + i) * in[0].value(i * 9 + c);
+    return s;
+  });
+  EXPECT_EQ(cause_for(d, in, swapped), "your result equals N x M: M and N are swapped");
+}
+
+TEST(MatmulWrongAnswers, TheRightAnswerAndOtherBugsAreNotNamed) {
+  const Dims d = {17, 17, 17};
+  const Arrays in = inputs(d, 3);
+  const std::vector<double> right = naive_product(d, in);
+  EXPECT_EQ(cause_for(d, in, output_of(d, [&](long r, long c) { return right[r * 17 + c]; })), "");
+  // One element off, NaN in a corner: no known wrong answer.
+  EXPECT_EQ(cause_for(d, in, output_of(d, [&](long r, long c) { return right[r * 17 + c] + (r == 3 && c == 4); })), "");
+  HostArray nan = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 16); });
+  nan.set(0, std::nan(""));
+  EXPECT_EQ(cause_for(d, in, nan), "");
+  // Shapes where a candidate cannot apply: no transpose of a 3 x 5 P.
+  const Dims rect = {3, 4, 5};
+  const Arrays rin = inputs(rect, 1);
+  EXPECT_EQ(cause_for(rect, rin, output_of(rect, [](long, long) { return 1.0; })), "");
 }
 
 }  // namespace

@@ -68,6 +68,15 @@ struct Failure {
   const Knobs& knobs;     // the build's compile-time constants, the rubric's defaults included
 };
 
+// A known wrong answer: what a typical bug computes instead of the right output, and what to tell a
+// student whose output equals it. Elements are computed one at a time, so that a candidate that differs
+// at its first element costs one element.
+struct WrongAnswer {
+  std::string cause;  // "your result equals M x N with k running only up to 16 of 17: the phase count rounds down"
+  std::size_t output = 0;
+  std::function<double(std::size_t index)> element;
+};
+
 struct Problem {
   std::string name;               // "matmul"
   std::vector<std::string> axes;  // {"j", "k", "l"}
@@ -83,6 +92,8 @@ struct Problem {
   // Lines that say what the wrong elements mean (a map, a likely cause); nullptr when the generic
   // lines of compare.h say it all.
   std::string (*explain)(const Failure&);
+  // The wrong answers a typical bug gives for these inputs (wrong_answers.h matches them); nullptr: none.
+  std::vector<WrongAnswer> (*wrong_answers)(const Failure&) = nullptr;
 };
 
 // nullptr for an unknown name.

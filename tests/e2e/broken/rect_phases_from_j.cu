@@ -5,6 +5,7 @@
 // expect-fail: other tile widths
 // expect-pass: square shapes
 // expect-text: elements wrong
+// expect-text: the phase count is computed from j
 
 // Rectangular tiled matrix multiplication with one deliberate bug, described above.
 // When ceil(j / TILE_WIDTH) >= ceil(k / TILE_WIDTH) the extra phases load only zeros and the result is

@@ -4,6 +4,7 @@
 // expect-fail: other tile widths
 // expect-pass: multiples of the tile
 // expect-text: elements wrong
+// expect-text: the phase count rounds down
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 #include "matmul_tiled.h"
