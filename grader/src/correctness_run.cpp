@@ -47,35 +47,57 @@ struct RunVerdict {
   bool timed_out = false;  // the run reached the test's time limit
 };
 
+// The first error the CPU backend found: what the headline of a stopped run is made from.
+struct FirstFinding {
+  std::string category;  // "global-out-of-bounds", "hang", ... (kitcpu/diagnostic.h)
+  std::string message;
+  std::string file;
+  int line = 0;
+};
+
+#ifdef KIT_HAVE_CPU_BACKEND
+FirstFinding finding_of(const kitcpu::Diagnostic& d) { return {d.category, d.message, d.file, d.line}; }
+#endif
+
 // Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
-std::string cpu_diagnostics(const std::string& report_path, bool* any_error, std::string* first_category) {
+std::string cpu_diagnostics(const std::string& report_path, bool* any_error, FirstFinding* first) {
   std::string text;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (!fs::exists(report_path)) return text;
   for (const kitcpu::Diagnostic& d : kitcpu::read_diagnostics_file(report_path)) {
     if (d.severity == "error") {
       if (any_error) *any_error = true;
-      if (first_category && first_category->empty()) *first_category = d.category;
+      if (first && first->category.empty()) *first = finding_of(d);
     }
     text += (text.empty() ? "" : "\n") + kitcpu::format_diagnostic(d);
   }
 #else
   (void)report_path;
   (void)any_error;
-  (void)first_category;
+  (void)first;
 #endif
   return text;
 }
 
-std::string headline_for_category(const std::string& category) {
-  if (category == "divergent-barrier") return "divergent __syncthreads";
-  if (category == "hang") return "timed out: the kernel hung";
-  if (category == "shared-out-of-bounds") return "out-of-bounds shared memory access";
-  if (category == "global-out-of-bounds") return "out-of-bounds write";
-  if (category == "data-race") return "missing __syncthreads suspected";
-  if (category == "invalid-launch") return "invalid launch configuration";
-  if (category == "assert") return "a device assert failed";
-  return "the CPU backend stopped the kernel (" + category + ")";
+// What happened, where: "out-of-bounds read at matmul_tiled.cu:37". An out-of-bounds access says
+// whether it read or wrote when the finding does ("out-of-bounds read of 4 bytes ...").
+std::string headline_for(const FirstFinding& f) {
+  const auto access = [&](const std::string& what) {
+    if (f.message.find("out-of-bounds read") != std::string::npos) return what + " read";
+    if (f.message.find("out-of-bounds write") != std::string::npos) return what + " write";
+    return what + " access";
+  };
+  std::string head;
+  if (f.category == "divergent-barrier") head = "divergent __syncthreads";
+  else if (f.category == "hang") head = "timed out: the kernel hung";
+  else if (f.category == "shared-out-of-bounds") head = access("out-of-bounds shared memory");
+  else if (f.category == "global-out-of-bounds") head = access("out-of-bounds");
+  else if (f.category == "data-race") head = "missing __syncthreads suspected";
+  else if (f.category == "invalid-launch") head = "invalid launch configuration";
+  else if (f.category == "assert") head = "a device assert failed";
+  else head = "the CPU backend stopped the kernel (" + f.category + ")";
+  if (!f.file.empty() && f.line > 0) head += " at " + fs::path(f.file).filename().string() + ":" + std::to_string(f.line);
+  return head;
 }
 
 std::string guard_message(const GuardDamage& g) {
@@ -219,15 +241,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
 
   // Everything that stops a run before its outputs can be judged.
   bool diag_error = false;
-  std::string category;
+  FirstFinding first;
   // What the run left is taken in before anything reads it (run_files.h): it may be a link or a fifo.
   std::string tampered;
-  const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &category);
+  const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &first);
   std::string sanitizer;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (s.backend == Backend::cpu && flavour != "fast") {
     for (const kitcpu::Diagnostic& d : kitcpu::parse_sanitizer_output(p.err, s.source)) {
-      if (category.empty()) category = d.category;
+      if (first.category.empty()) first = finding_of(d);
       sanitizer += (sanitizer.empty() ? "" : "\n") + kitcpu::format_diagnostic(d);
     }
   }
@@ -255,9 +277,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const bool diagnosed = p.exit_code == kCpuFatalDiagnostic || (diag_error && !p.ok()) || !sanitizer.empty();
   if (diagnosed) {
     output.clear();
-    v.timed_out = category == "hang";  // the CPU backend's watchdog stopped it before the time limit did
+    v.timed_out = first.category == "hang";  // the CPU backend's watchdog stopped it before the time limit did
     const std::string& text = (flavour == "tsan" && !sanitizer.empty()) || diagnostics.empty() ? sanitizer : diagnostics;
-    return stop(headline_for_category(category), "\n" + text);
+    return stop(headline_for(first), "\n" + text);
   }
   v.timed_out = p.timed_out;
   if (p.timed_out)
