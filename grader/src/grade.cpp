@@ -227,7 +227,13 @@ GradeResult grade_submission(const GradeOptions& o) {
     }
     const std::vector<ForbiddenUse> replaced =
         replaced_definitions(defined_symbols(nvcc.object, check_spec.sandbox, &error));
-    if (!error.empty()) throw std::runtime_error("cannot read the compiled file's symbols: " + error);
+    // The file's own doing as a rule (a listing too large, a tool stopped by the sandbox's limits): a
+    // file that cannot be checked is not graded, and says why.
+    if (!error.empty()) {
+      result.tests.push_back(build_failure("the compiled file could not be checked: " + error, ""));
+      fail_everything(s, cases, with_performance, "the compiled file could not be checked", result);
+      return finish();
+    }
     if (!uses.empty() || !replaced.empty()) {
       std::string details;
       for (const ForbiddenUse& u : uses) details += u.symbol + ": " + u.reason + "\n";

@@ -100,6 +100,11 @@ std::string binutils_output(const std::string& tool, const std::vector<std::stri
   req.max_output_bytes = 64 << 20;
   req.sandbox = sandbox;
   const ProcessResult p = run_process(req);
+  if (p.output_truncated) {  // a partial listing could miss what the rest holds
+    *error = tool + " printed more than " + std::to_string(req.max_output_bytes >> 20) +
+             " MiB: the compiled file is too large to check";
+    return "";
+  }
   if (!p.ok()) {
     *error = tool + " " + describe_ending(p, req.timeout_s) + ": " + p.err;
     return "";

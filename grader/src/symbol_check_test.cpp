@@ -102,5 +102,15 @@ TEST(SymbolCheck, SystemCallInstructionsAreFoundInTheMachineCode) {
   fs::remove_all(dir);
 }
 
+// What is not an object cannot be checked: the caller hears why instead of an empty list.
+TEST(SymbolCheck, AFileThatIsNoObjectIsAnError) {
+  const fs::path text = fs::temp_directory_path() / ("kit-not-an-object-" + std::to_string(::getpid()) + ".o");
+  std::ofstream(text) << "not an object\n";
+  std::string error;
+  EXPECT_TRUE(system_call_instructions(text.string(), std::nullopt, &error).empty());
+  EXPECT_NE(error.find("objdump"), std::string::npos) << error;
+  fs::remove(text);
+}
+
 }  // namespace
 }  // namespace kit
