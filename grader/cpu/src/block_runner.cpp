@@ -7,6 +7,7 @@
 
 #include <kitcpu/virtual_device.h>
 
+#include "access_checks.h"
 #include "access_recorder.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
@@ -102,10 +103,12 @@ void BlockRunner::resume(Fiber& fiber) {
 #endif
 #if KITCPU_ACCESS
   access_switch_in(fiber.index);
+  checks_switch_in(fiber.index);
 #endif
   fiber.context = bctx::jump_fcontext(target, &fiber).fctx;
 #if KITCPU_ACCESS
   access_switch_out();
+  checks_switch_out();
 #endif
 #if KITCPU_ASAN
   __sanitizer_finish_switch_fiber(asan_scheduler_fake_stack_, nullptr, nullptr);
@@ -190,6 +193,7 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
   tls_context.dynamic_shared = arena_.begin_block(request.dynamic_shared_bytes);
 #if KITCPU_ACCESS
   access_begin_block(launch, block, arena_.base(), arena_.capacity());
+  checks_begin_block(launch, block, arena_.base(), arena_.capacity());
 #endif
   order_.begin_block(n, block);
   tally_.begin_block();
@@ -205,6 +209,7 @@ void BlockRunner::run_rounds(LaunchState& launch) {
     }
 #if KITCPU_ACCESS
     access_end_round();  // requests never span a barrier
+    checks_end_round();
 #endif
     const RoundVerdict verdict = judge_round(tally_);
     if (verdict.kind == RoundVerdict::Kind::block_finished) return;
@@ -252,7 +257,7 @@ int BlockRunner::wait_at_barrier(const BarrierSite* site, int predicate) {
 
 void BlockRunner::note_kernel_end() { running_fiber().finished_kernel.store(true, std::memory_order_relaxed); }
 
-void* BlockRunner::shared_storage(const void* key, std::size_t size, std::size_t alignment) {
+void* BlockRunner::shared_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment) {
 #if KITCPU_TSAN
   // The arena's table and the poisoning are the runtime's, not the CUDA thread's, accesses.
   __tsan_ignore_thread_begin();
@@ -379,7 +384,7 @@ void end_of_kernel_body() {
   if (BlockRunner* runner = tls_context.runner) runner->note_kernel_end();
 }
 
-void* block_shared_storage(const void* key, std::size_t size, std::size_t alignment) {
+void* block_shared_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment) {
   BlockRunner* runner = tls_context.runner;
   if (runner == nullptr) {
     Diagnostic d;

@@ -35,7 +35,7 @@ class BlockRunner {
   // On the fiber of the running CUDA thread:
   int wait_at_barrier(const BarrierSite* site, int predicate);
   void note_kernel_end();
-  void* shared_storage(const void* key, std::size_t size, std::size_t alignment);
+  void* shared_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment);
   // Fills kernel, launch site, block and thread of the CUDA thread switched in, if one is.
   bool describe_running_thread(Diagnostic& diagnostic) const;
 
@@ -58,6 +58,7 @@ class BlockRunner {
   // The fiber whose stack guard page holds `address`, if any (a stack overflow in a kernel).
   const Fiber* fiber_with_guard_at(const void* address) const;
   bool owns_shared_memory(const void* address) const { return arena_.contains(address); }
+  std::string shared_element_name(const void* address) const { return arena_.element_name(address); }
 
  private:
   BlockRunner();

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "block_runner.h"
+#include "device_array_names.h"
 #include "device_memory.h"
 #include "device_memory_faults.h"
 #include "diagnostic_sink.h"
@@ -141,6 +142,19 @@ void on_fault(int signal_number, siginfo_t* info, void* context) {
   put_back_previous_action(signal_number);
 }
 
+// Where a poisoned access lies from the nearest array the runner named (device_array_names.h), or empty:
+// the runner poisons the guard zones around its arrays, and nothing else of device memory is poisoned.
+std::string a_guard_zone(const std::string& kind, std::size_t size) {
+#if KITCPU_ASAN
+  if (kind != "use-after-poison" || size == 0 || !__asan_report_present()) return {};
+  return outside_named_arrays(reinterpret_cast<std::uintptr_t>(__asan_get_report_address()));
+#else
+  (void)kind;
+  (void)size;
+  return {};
+#endif
+}
+
 // Called by the sanitizer after it printed its report, on the thread that failed. Adds what only the
 // runtime knows (CUDA thread, block, kernel, launch site) and ends the run with the kit's exit code.
 void on_sanitizer_death() {
@@ -205,6 +219,13 @@ void on_sanitizer_death() {
     d.message += " (the UndefinedBehaviorSanitizer report above names the check and the values)";
   } else if (const void* a = fault_address(kind); a != nullptr && !in_shared && describe_device_memory_fault(d, a)) {
     d.message += " (the " + std::string(sanitizer) + " report above has the details)";
+  } else if (const std::string outside = a_guard_zone(kind, size); !outside.empty()) {
+    // The runner poisons the zones around the arrays it named: an access there is past an array.
+    d.category = "global-out-of-bounds";
+    d.message = std::string("out-of-bounds ") + (is_write ? "write" : "read") + " of " + std::to_string(size) +
+                " byte(s), " + outside + " (the " + sanitizer + " report above has the details)";
+    d.hint = "a thread outside the matrix with no bounds check, or an index that runs past a row: test the "
+             "row and column against the size before every load and store";
   } else {
     describe_fault(d, category_of_report(kind, in_shared), address, is_null);
     if (size > 0) {

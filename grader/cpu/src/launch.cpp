@@ -6,6 +6,7 @@
 
 #include <kitcpu/runtime_api.h>
 
+#include "access_checks.h"
 #include "access_recorder.h"
 #include "block_runner.h"
 #include "call_record.h"
@@ -106,11 +107,13 @@ void launch_kernel(const LaunchRequest& request) {
   r.watchdog.arm(launch);
 #if KITCPU_ACCESS
   access_begin_launch(launch);
+  checks_begin_launch(launch);
 #endif
   r.pool.run(launch);
   r.watchdog.disarm();
 #if KITCPU_ACCESS
   access_end_launch(launch);  // symbolizes new access sites: not part of the launch the watchdog times
+  checks_end_launch();
 #endif
 }
 

@@ -2,7 +2,7 @@
 //
 //   __shared__ float As[TILE][TILE], Bs[TILE][TILE];
 //     -> typedef float kitcpu_shared_As[TILE][TILE], kitcpu_shared_Bs[TILE][TILE];
-//        auto& As = ::kitcpu::detail::block_shared<kitcpu_shared_As>([]{}); auto& Bs = ...;
+//        auto& As = ::kitcpu::detail::block_shared<kitcpu_shared_As>([]{}, "As"); auto& Bs = ...;
 //   extern __shared__ float buf[];
 //     -> float* const buf = ::kitcpu::detail::dynamic_shared<float>();
 //
@@ -127,7 +127,7 @@ std::optional<Edit> rewrite_static(const TokenView& tokens, const std::vector<st
   std::string text = "typedef " + tokens.join(kept, rename) + ";";
   for (std::size_t n = 0; n < names.size(); ++n) {
     text += " auto& " + std::string(tokens.text(names[n])) + " = ::kitcpu::detail::block_shared<" + type_names[n] +
-            ">([]{});";
+            ">([]{}, \"" + std::string(tokens.text(names[n])) + "\");";
   }
   return Edit{tokens[begin].begin, tokens[end].end, text};
 }

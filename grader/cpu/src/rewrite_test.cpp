@@ -118,30 +118,30 @@ TEST(Rewrite, LiteralsAndCommentsAreUntouched) {
 TEST(Rewrite, StaticSharedArraysBecomePerBlockStorage) {
   EXPECT_EQ(rewrite("__global__ void k() { __shared__ float As[TILE][TILE], Bs[TILE][TILE]; }"),
             "__global__ void k() { typedef float kitcpu_shared_As[TILE][TILE], kitcpu_shared_Bs[TILE][TILE]; "
-            "auto& As = ::kitcpu::detail::block_shared<kitcpu_shared_As>([]{}); "
-            "auto& Bs = ::kitcpu::detail::block_shared<kitcpu_shared_Bs>([]{}); "
+            "auto& As = ::kitcpu::detail::block_shared<kitcpu_shared_As>([]{}, \"As\"); "
+            "auto& Bs = ::kitcpu::detail::block_shared<kitcpu_shared_Bs>([]{}, \"Bs\"); "
             "::kitcpu::detail::end_of_kernel_body(); }");
 }
 
 TEST(Rewrite, SharedScalarsQualifiersAndAlignment) {
   EXPECT_EQ(rewrite("void f() { __shared__ int count; }"),
             "void f() { typedef int kitcpu_shared_count; "
-            "auto& count = ::kitcpu::detail::block_shared<kitcpu_shared_count>([]{}); }");
+            "auto& count = ::kitcpu::detail::block_shared<kitcpu_shared_count>([]{}, \"count\"); }");
   EXPECT_EQ(rewrite("void f() { volatile __shared__ unsigned int s[32]; }"),
             "void f() { typedef volatile unsigned int kitcpu_shared_s[32]; "
-            "auto& s = ::kitcpu::detail::block_shared<kitcpu_shared_s>([]{}); }");
+            "auto& s = ::kitcpu::detail::block_shared<kitcpu_shared_s>([]{}, \"s\"); }");
   EXPECT_EQ(rewrite("void f() { __shared__ __align__(16) float4 t[8]; }"),
             "void f() { typedef float4 kitcpu_shared_t[8]; "
-            "auto& t = ::kitcpu::detail::block_shared<kitcpu_shared_t>([]{}); }");
+            "auto& t = ::kitcpu::detail::block_shared<kitcpu_shared_t>([]{}, \"t\"); }");
   EXPECT_EQ(rewrite("void f() { __shared__ float* rows[4]; }"),
             "void f() { typedef float*kitcpu_shared_rows[4]; "
-            "auto& rows = ::kitcpu::detail::block_shared<kitcpu_shared_rows>([]{}); }");
+            "auto& rows = ::kitcpu::detail::block_shared<kitcpu_shared_rows>([]{}, \"rows\"); }");
 }
 
 TEST(Rewrite, SharedDeclarationAfterALabel) {
   EXPECT_EQ(rewrite("void f() { start: __shared__ int s[2]; }"),
             "void f() { start: typedef int kitcpu_shared_s[2]; "
-            "auto& s = ::kitcpu::detail::block_shared<kitcpu_shared_s>([]{}); }");
+            "auto& s = ::kitcpu::detail::block_shared<kitcpu_shared_s>([]{}, \"s\"); }");
 }
 
 TEST(Rewrite, MultiLineSharedDeclarationKeepsTheLineCount) {

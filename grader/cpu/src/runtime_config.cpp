@@ -60,6 +60,11 @@ RuntimeConfig read_environment() {
     if (!blocks) reject("KITCPU_ACCESS_BLOCKS", v, "a number of blocks per launch, 0 for all");
     config.access_blocks = *blocks;
   }
+  if (const char* v = std::getenv("KITCPU_CHECKS")) {
+    const std::string_view text = v;
+    if (text != "0" && text != "1") reject("KITCPU_CHECKS", v, "1 to check every access, 0 not to");
+    config.checks = text == "1";
+  }
 #endif
   return config;
 }

@@ -13,6 +13,9 @@
 //                         recorded)
 //   KITCPU_ACCESS_BLOCKS  blocks per launch whose accesses are recorded, spread evenly over the grid;
 //                         0 = every block (default 4)
+//   KITCPU_CHECKS         1: check every access of every block (access_checks.h): a load of shared
+//                         memory no thread stored, two threads storing one element, a store to an
+//                         input (default 0)
 #pragma once
 
 #include <cstdint>
@@ -36,6 +39,7 @@ struct RuntimeConfig {
   std::string calls_path;
   std::string access_report_path;
   std::uint64_t access_blocks = 4;  // 0: every block
+  bool checks = false;
 };
 
 // Parsers of single values; empty when the text is not valid.

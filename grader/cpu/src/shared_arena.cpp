@@ -61,11 +61,12 @@ unsigned char* SharedArena::begin_block(std::size_t dynamic_bytes) {
   // Dynamic shared memory starts after a red zone, 256-byte aligned like the start of a GPU's.
   unsigned char* dynamic = base_ + align_up(kRedZone, 256);
   hand_out(dynamic, dynamic_bytes);
+  dynamic_ = dynamic;
   used_ = static_cast<std::size_t>(dynamic - base_) + dynamic_bytes + kRedZone;
   return dynamic;
 }
 
-void* SharedArena::static_storage(const void* key, std::size_t size, std::size_t alignment) {
+void* SharedArena::static_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment) {
   for (const Entry& e : entries_) {
     if (e.key == key) return e.storage;
   }
@@ -76,8 +77,27 @@ void* SharedArena::static_storage(const void* key, std::size_t size, std::size_t
   hand_out(storage, size);
   used_ = offset + size + kRedZone;
   static_bytes_ += size;
-  entries_.push_back(Entry{key, storage});
+  entries_.push_back(Entry{key, storage, size});
   return storage;
+}
+
+std::string SharedArena::element_name(const void* address) const {
+  const auto* a = static_cast<const unsigned char*>(address);
+  if (dynamic_ != nullptr && a >= dynamic_ && a < dynamic_ + dynamic_bytes_) {
+    return "dynamic shared memory (extern __shared__), byte " + std::to_string(a - dynamic_);
+  }
+  for (const Entry& e : entries_) {
+    if (a < e.storage || a >= e.storage + e.size) continue;
+    const SharedDeclaration& d = *e.key;
+    std::size_t element = static_cast<std::size_t>(a - e.storage) / (d.element_size ? d.element_size : 1);
+    std::string index;
+    for (unsigned i = d.rank; i-- > 0;) {
+      index = "[" + std::to_string(element % d.extents[i]) + "]" + index;
+      element /= d.extents[i];
+    }
+    return std::string(*d.name ? d.name : "a __shared__ variable") + index;
+  }
+  return {};
 }
 
 bool SharedArena::contains(const void* address) const {

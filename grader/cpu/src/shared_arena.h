@@ -8,7 +8,10 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
+
+#include <kitcpu/shared_memory.h>
 
 namespace kitcpu::detail {
 
@@ -24,7 +27,11 @@ class SharedArena {
 
   // The storage of the declaration `key` for the current block, carved on first request; nullptr when
   // the block would need more shared memory than a GPU gives one block.
-  void* static_storage(const void* key, std::size_t size, std::size_t alignment);
+  void* static_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment);
+
+  // The element at `address` as a student names it: "Mds[3][5]", "dynamic shared memory, byte 12";
+  // empty when no array of the current block holds it.
+  std::string element_name(const void* address) const;
 
   // Bytes of __shared__ arrays the current block has declared so far.
   std::size_t static_bytes() const { return static_bytes_; }
@@ -36,11 +43,13 @@ class SharedArena {
 
  private:
   struct Entry {
-    const void* key;
-    void* storage;
+    const SharedDeclaration* key;
+    unsigned char* storage;
+    std::size_t size;
   };
 
   unsigned char* base_ = nullptr;
+  unsigned char* dynamic_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;           // bytes carved, red zones included
   std::size_t dynamic_bytes_ = 0;

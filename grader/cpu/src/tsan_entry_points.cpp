@@ -1,7 +1,8 @@
 // The functions GCC's ThreadSanitizer instrumentation (-fsanitize=thread, GCC 12) calls, defined by the
 // access flavour in place of the sanitizer's runtime, which is not linked: every plain load and store of
-// the student's file reaches record_access with its address and the call's return address (the access
-// site); atomics do what they must and are not recorded; everything else does nothing.
+// the student's file reaches the recorder (access_recorder.h) and the checks (access_checks.h) with
+// its address and the call's return address (the access site); atomics do what they must, are not
+// recorded, and count as stores for the checks; everything else does nothing.
 //
 // The list is GCC's (gcc/sanitizer.def): __tsan_init, __tsan_func_entry/exit, __tsan_vptr_update,
 // __tsan_{read,write}{1,2,4,8,16}, __tsan_{read,write}_range, __tsan_volatile_{read,write}{1,...,16}
@@ -13,23 +14,34 @@
 #include <cstdint>
 #include <mutex>
 
+#include "access_checks.h"
 #include "access_recorder.h"
 
+using kitcpu::detail::check_access;
 using kitcpu::detail::record_access;
 
 using kitcpu_u128 = unsigned __int128;
 
 namespace {
 
+// Every plain access goes to the recorder and to the checks.
+inline void access(const void* site, const volatile void* address, unsigned size, bool store) {
+  record_access(site, address, size, store);
+  check_access(site, address, size, store);
+}
+
+// An atomic that writes initialises shared memory for the checks; atomics are not recorded.
+inline void note_atomic(const volatile void* address, unsigned size) { kitcpu::detail::check_atomic(address, size); }
+
 // A struct copy the compiler instruments as one range: the GPU moves it with several loads or stores
 // of the widest naturally aligned size (up to 16 bytes), and so do we.
-void record_range(const void* site, const void* address, unsigned long size, bool store) {
+void access_range(const void* site, const void* address, unsigned long size, bool store) {
   auto a = reinterpret_cast<std::uintptr_t>(address);
   const std::uintptr_t end = a + size;
   while (a < end) {
     unsigned chunk = 16;
     while (chunk > 1 && (a % chunk != 0 || end - a < chunk)) chunk /= 2;
-    record_access(site, reinterpret_cast<const void*>(a), chunk, store);
+    access(site, reinterpret_cast<const void*>(a), chunk, store);
     a += chunk;
   }
 }
@@ -55,16 +67,16 @@ void __tsan_vptr_update(void**, void*) {}
 void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
-void __tsan_read_range(void* address, unsigned long size) { record_range(KITCPU_SITE, address, size, false); }
-void __tsan_write_range(void* address, unsigned long size) { record_range(KITCPU_SITE, address, size, true); }
+void __tsan_read_range(void* address, unsigned long size) { access_range(KITCPU_SITE, address, size, false); }
+void __tsan_write_range(void* address, unsigned long size) { access_range(KITCPU_SITE, address, size, true); }
 
 #define KITCPU_PLAIN_ACCESS(size)                                                                          \
-  void __tsan_read##size(void* address) { record_access(KITCPU_SITE, address, size, false); }              \
-  void __tsan_write##size(void* address) { record_access(KITCPU_SITE, address, size, true); }              \
-  void __tsan_volatile_read##size(void* address) { record_access(KITCPU_SITE, address, size, false); }     \
-  void __tsan_volatile_write##size(void* address) { record_access(KITCPU_SITE, address, size, true); }     \
-  void __tsan_unaligned_read##size(void* address) { record_access(KITCPU_SITE, address, size, false); }    \
-  void __tsan_unaligned_write##size(void* address) { record_access(KITCPU_SITE, address, size, true); }
+  void __tsan_read##size(void* address) { access(KITCPU_SITE, address, size, false); }              \
+  void __tsan_write##size(void* address) { access(KITCPU_SITE, address, size, true); }              \
+  void __tsan_volatile_read##size(void* address) { access(KITCPU_SITE, address, size, false); }     \
+  void __tsan_volatile_write##size(void* address) { access(KITCPU_SITE, address, size, true); }     \
+  void __tsan_unaligned_read##size(void* address) { access(KITCPU_SITE, address, size, false); }    \
+  void __tsan_unaligned_write##size(void* address) { access(KITCPU_SITE, address, size, true); }
 
 KITCPU_PLAIN_ACCESS(1)
 KITCPU_PLAIN_ACCESS(2)
@@ -74,27 +86,52 @@ KITCPU_PLAIN_ACCESS(16)
 
 // Atomics: the memory order argument is ThreadSanitizer's, which numbers orders as GCC does; every
 // operation is done sequentially consistent, which is never weaker than asked.
-#define KITCPU_ATOMICS(bits, T)                                                                               \
-  T __tsan_atomic##bits##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }     \
-  void __tsan_atomic##bits##_store(volatile T* a, T v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }     \
-  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); }   \
-  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                               \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                       \
-  }                                                                                                           \
-  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* expected, T v, int, int) {              \
-    return __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
-  }                                                                                                           \
-  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* expected, T v, int, int) {                \
-    return __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);             \
-  }                                                                                                           \
-  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T expected, T v, int, int) {                    \
-    __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                  \
-    return expected;                                                                                          \
+#define KITCPU_ATOMICS(bits, T)                                                                           \
+  T __tsan_atomic##bits##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int) {                                             \
+    note_atomic(a, bits / 8);                                                                             \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                             \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                                             \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) {                                            \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                    \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) {                                            \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                    \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) {                                            \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                    \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) {                                             \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                     \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) {                                            \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                    \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                           \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                       \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* expected, T v, int, int) {          \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_compare_exchange_n(a, expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);        \
+  }                                                                                                       \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* expected, T v, int, int) {            \
+    note_atomic(a, bits / 8);                                                                             \
+    return __atomic_compare_exchange_n(a, expected, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);         \
+  }                                                                                                       \
+  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T expected, T v, int, int) {                \
+    note_atomic(a, bits / 8);                                                                             \
+    __atomic_compare_exchange_n(a, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);              \
+    return expected;                                                                                      \
   }
 
 KITCPU_ATOMICS(8, std::uint8_t)

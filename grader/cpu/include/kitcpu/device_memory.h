@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 namespace kitcpu {
 
@@ -21,5 +23,20 @@ int adopt_device_memory(void* base, std::size_t bytes);
 // Hands the region starting at `base` back to host code: readable and writable again, no longer device
 // memory. Returns false when no adopted region starts there.
 bool release_device_memory(void* base);
+
+// An array the runner placed in device memory, named so that the checks of the access flavour (with
+// KITCPU_CHECKS=1) can say "P[1][4]" and refuse a store to an input: `read_only` arrays are the
+// kernel's inputs, which it must not write.
+struct DeviceArrayName {
+  const void* base = nullptr;
+  std::string name;
+  std::size_t element_size = 1;
+  std::vector<long> shape;  // row-major
+  bool read_only = false;
+};
+
+// Registers `array` (later registrations covering the same bytes win). Every flavour keeps the names;
+// only the checks use them.
+void name_device_array(const DeviceArrayName& array);
 
 }  // namespace kitcpu
