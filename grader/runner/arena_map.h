@@ -6,9 +6,15 @@
 #include <cstddef>
 #include <string>
 
+#include "kit/runner_case.h"
+
 namespace kit {
 
 // The arena's first byte as a device pointer, or nullptr with *error set.
 unsigned char* map_arena(int fd, std::size_t bytes, std::string* error);
+
+// Tells the backend which array lies where, so that its diagnostics name elements ("P[1][4]") and it
+// can refuse a kernel's store to an input. Only the CPU backend listens.
+void name_arrays(const RunnerCase& c, unsigned char* base);
 
 }  // namespace kit

@@ -28,4 +28,16 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   return static_cast<unsigned char*>(p);
 }
 
+void name_arrays(const RunnerCase& c, unsigned char* base) {
+  for (const ArenaArray& array : c.arrays) {
+    kitcpu::DeviceArrayName name;
+    name.base = base + array.offset;
+    name.name = array.spec.name;
+    name.element_size = dtype_size(array.spec.dtype);
+    name.shape = array.spec.shape;
+    name.read_only = array.input;
+    kitcpu::name_device_array(name);
+  }
+}
+
 }  // namespace kit

@@ -10,8 +10,13 @@
 //   time   one timed call (timing_protocol.h)                            -> {"type":"sample", "ms":...}
 //   quit   (or the pipe's end) exit
 //
-//   runner --channel-fd 3 --control-fd 5 --arena-fd 4 --case JSON
+//   runner --channel-fd 3 --control-fd 5 --arena-fd 4 --case JSON [--separate-buffers 1]
 //   runner --channel-fd 3 --mode info
+//
+// With --separate-buffers the student's function gets a cudaMalloc'ed buffer of its exact size per
+// array instead of pointers into the arena, copied from the arena before each run and back after it:
+// under compute-sanitizer's memcheck an access past an array then falls outside every allocation and is
+// reported with its line, where in the arena it would land in a guard zone.
 //
 // The runner never reads the outputs back or judges them: the grader reads the arena itself. Everything
 // the student's code prints goes to stdout/stderr, which the grader keeps apart.
@@ -19,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -46,6 +52,7 @@ struct Options {
   int control_fd = -1;
   int arena_fd = -1;
   std::string mode = "serve";
+  bool separate_buffers = false;
   RunnerCase run;
 };
 
@@ -64,6 +71,7 @@ Options parse(int argc, char** argv) {
     else if (flag == "--control-fd") o.control_fd = std::atoi(v);
     else if (flag == "--arena-fd") o.arena_fd = std::atoi(v);
     else if (flag == "--mode") o.mode = v;
+    else if (flag == "--separate-buffers") o.separate_buffers = std::string(v) == "1";
     else if (flag == "--case") {
       try {
         o.run = decode_runner_case(v);
@@ -128,6 +136,48 @@ DeviceArrays device_arrays(const RunnerCase& c, unsigned char* base) {
   return a;
 }
 
+// One cudaMalloc'ed buffer per array (--separate-buffers), and the copies between them and the arena.
+struct SeparateBuffers {
+  std::vector<unsigned char*> buffers;  // in the order of the case's arrays
+  std::string error;
+
+  explicit SeparateBuffers(const RunnerCase& c) {
+    for (const ArenaArray& array : c.arrays) {
+      void* p = nullptr;
+      if (cudaMalloc(&p, std::max<std::size_t>(1, array.spec.bytes())) != cudaSuccess) {
+        error = "cudaMalloc of a separate buffer for " + array.spec.name + " failed";
+        cudaGetLastError();
+        return;
+      }
+      buffers.push_back(static_cast<unsigned char*>(p));
+    }
+  }
+
+  DeviceArrays arrays(const RunnerCase& c) const {
+    DeviceArrays a;
+    for (std::size_t i = 0; i < c.arrays.size(); ++i) {
+      if (c.arrays[i].input) {
+        a.inputs.push_back(buffers[i]);
+        a.input_bytes.push_back(c.arrays[i].spec.bytes());
+      } else {
+        a.outputs.push_back(buffers[i]);
+        a.output_bytes.push_back(c.arrays[i].spec.bytes());
+      }
+    }
+    return a;
+  }
+
+  // Every array both ways: the grader judges outputs and checks inputs in the arena.
+  void copy(const RunnerCase& c, unsigned char* base, bool to_buffers) const {
+    for (std::size_t i = 0; i < c.arrays.size(); ++i) {
+      unsigned char* arena = base + c.arrays[i].offset;
+      cudaMemcpy(to_buffers ? buffers[i] : arena, to_buffers ? arena : buffers[i], c.arrays[i].spec.bytes(),
+                 cudaMemcpyDeviceToDevice);
+    }
+    cudaDeviceSynchronize();
+  }
+};
+
 // In an AddressSanitizer build the guard zones are poisoned, so a stray access into one is reported
 // with the line that made it; the grader still reads the zones to count what was written there.
 void poison_guard_zones(const RunnerCase& c, unsigned char* base) {
@@ -183,16 +233,27 @@ int serve(const Options& o) {
     return 1;
   }
   ::close(o.arena_fd);
+  name_arrays(o.run, base);
   poison_guard_zones(o.run, base);
-  const DeviceArrays arrays = device_arrays(o.run, base);
+  std::unique_ptr<SeparateBuffers> separate;
+  if (o.separate_buffers) {
+    separate = std::make_unique<SeparateBuffers>(o.run);
+    if (!separate->error.empty()) {
+      send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"}, {"error", separate->error}});
+      return 1;
+    }
+  }
+  const DeviceArrays arrays = separate ? separate->arrays(o.run) : device_arrays(o.run, base);
   send(o.channel_fd, {{"type", "ready"}, {"status", "ok"}});
   std::string command;
   while (read_command(o.control_fd, &command)) {
     if (command == "run") {
+      if (separate) separate->copy(o.run, base, true);
       // Recorded: what the call asks the runtime to do (timed calls are not, the record costs time).
       start_recording(o.channel_fd, o.run, base);
       nlohmann::json done = call_once(*entry, arrays, o.run.dims);
       done["calls"] = stop_recording();
+      if (separate) separate->copy(o.run, base, false);
       send(o.channel_fd, done);
     } else if (command == "time") {
       const Sample s = time_one_call(*entry, arrays, o.run.dims);
