@@ -11,6 +11,7 @@
 #include "kit/build_config.h"
 #include "kit/channel.h"
 #include "kit/compare.h"
+#include "kit/compute_sanitizer_report.h"
 #include "kit/process.h"
 #include "kit/arena.h"
 #include "kit/knob_check.h"
@@ -33,7 +34,7 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
-constexpr int kRacecheckExitCode = 89;   // what compute-sanitizer exits with when it reported a hazard
+constexpr int kSanitizerExitCode = 89;   // what compute-sanitizer exits with when it reported an error
 constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
 
 // What one run of the runner (one order, one build) showed.
@@ -45,6 +46,7 @@ struct RunVerdict {
   std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
   bool warned = false;  // right, with warnings from the CPU backend (in details)
   bool timed_out = false;  // the run reached the test's time limit
+  Diagnosis diagnosis;     // what the message names, for tools
 };
 
 // The first error the CPU backend found: what the headline of a stopped run is made from.
@@ -79,16 +81,52 @@ std::string cpu_diagnostics(const std::string& report_path, bool* any_error, Fir
   return text;
 }
 
-// What happened, where: "out-of-bounds read at matmul_tiled.cu:37". An out-of-bounds access says
-// whether it read or wrote when the finding does ("out-of-bounds read of 4 bytes ...").
+// "read", "write" or "access": what an out-of-bounds finding says it did ("out-of-bounds read of 4 bytes").
+std::string access_kind(const FirstFinding& f) {
+  if (f.message.find("out-of-bounds read") != std::string::npos) return "read";
+  if (f.message.find("out-of-bounds write") != std::string::npos) return "write";
+  return "access";
+}
+
+// The text of `message` before `marker`: the element a check names first ("Mds[0][3] is read ...").
+std::string text_before(const std::string& message, const std::string& marker) {
+  return message.substr(0, message.find(marker));
+}
+
+// The text of `message` between `marker` and the next `end`; "?" when the marker is not there.
+std::string text_after(const std::string& message, const std::string& marker, const std::string& end) {
+  const std::size_t at = message.find(marker);
+  return at == std::string::npos ? "?" : text_before(message.substr(at + marker.size()), end);
+}
+
+// The finding as tools sort it (kit/result.h): the CPU backend's category, with an out-of-bounds
+// access split into read and write and a data race called what it is in a kernel, a missing barrier.
+Diagnosis diagnosis_of(const FirstFinding& f) {
+  Diagnosis d;
+  d.category = f.category;
+  if (f.category == "global-out-of-bounds") d.category = "out-of-bounds-" + access_kind(f);
+  if (f.category == "shared-out-of-bounds") d.category = "shared-out-of-bounds-" + access_kind(f);
+  if (f.category == "data-race") d.category = "missing-barrier";
+  d.file = f.file.empty() ? "" : fs::path(f.file).filename().string();
+  d.line = f.line;
+  return d;
+}
+
+// What happened, where: "out-of-bounds read at matmul_tiled.cu:37", "Mds[0][3] read before any thread
+// of the block stored it at matmul_tiled.cu:41".
 std::string headline_for(const FirstFinding& f) {
-  const auto access = [&](const std::string& what) {
-    if (f.message.find("out-of-bounds read") != std::string::npos) return what + " read";
-    if (f.message.find("out-of-bounds write") != std::string::npos) return what + " write";
-    return what + " access";
-  };
+  const auto access = [&](const std::string& what) { return what + " " + access_kind(f); };
   std::string head;
   if (f.category == "divergent-barrier") head = "divergent __syncthreads";
+  else if (f.category == "uninitialized-shared-read")
+    head = text_before(f.message, " is read") + " read before any thread of the block stored it";
+  else if (f.category == "missing-barrier")
+    head = "missing __syncthreads: " + text_before(f.message, " is read") +
+           " is stored and read by different threads with no barrier between";
+  else if (f.category == "write-conflict")
+    head = "two threads store " + text_before(f.message, " is stored");
+  else if (f.category == "input-write")
+    head = "the kernel writes its input " + text_after(f.message, "its input ", ":");
   else if (f.category == "hang") head = "timed out: the kernel hung";
   else if (f.category == "shared-out-of-bounds") head = access("out-of-bounds shared memory");
   else if (f.category == "global-out-of-bounds") head = access("out-of-bounds");
@@ -118,27 +156,6 @@ std::string compute_sanitizer() {
   if (nvcc.empty()) return {};
   const fs::path tool = fs::path(nvcc).parent_path() / "compute-sanitizer";
   return fs::exists(tool) ? tool.string() : std::string();
-}
-
-// The lines of a racecheck report a student needs: what raced, and where in their file.
-std::string racecheck_findings(const std::string& report, const std::string& student_file) {
-  const std::string name = fs::path(student_file).filename().string();
-  std::string found;
-  std::size_t start = 0, kept = 0;
-  while (start < report.size() && kept < 12) {
-    std::size_t end = report.find('\n', start);
-    if (end == std::string::npos) end = report.size();
-    std::string line = report.substr(start, end - start);
-    start = end + 1;
-    if (line.rfind("========= ", 0) == 0) line.erase(0, 10);
-    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
-    if (line.find("Race") != std::string::npos || line.find("hazard") != std::string::npos ||
-        line.find(name + ":") != std::string::npos) {
-      found += (found.empty() ? "" : "\n") + line;
-      ++kept;
-    }
-  }
-  return found.empty() ? last_lines(report, 12) : found;
 }
 
 // What one seed's run left: the runner's word on how the call ended, and the arena as the grader read it.
@@ -224,11 +241,14 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const std::string report = (dir / "diagnostics.jsonl").string();
   ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
+  const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
-                            flavour == "racecheck" ? RunTool::compute_sanitizer : RunTool::none);
-  if (flavour == "racecheck")
-    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", "racecheck", "--error-exitcode",
-                                       std::to_string(kRacecheckExitCode), "--print-limit", "20"});
+                            gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
+  if (gpu_tool)
+    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", flavour, "--error-exitcode",
+                                       std::to_string(kSanitizerExitCode), "--print-limit", "20"});
+  // memcheck sees an access past an array only when the array is an allocation of its own.
+  if (flavour == "memcheck") req.argv.insert(req.argv.end(), {"--separate-buffers", "1"});
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
     req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report},
@@ -236,6 +256,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
                {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
                {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
+    // The checking builds run one worker, so that the first finding (the block that faulted first) is the
+    // same in every grading of the same file.
+    if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
+    if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
   }
   ProcessResult p = run_process(req);
 
@@ -267,10 +291,23 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (!talk.record_cut.empty())
     return stop("the program tampered with the grader's channel: " + talk.record_cut, "");
   if (!talk.harness_error.empty()) return stop("the harness failed: " + talk.harness_error, "");
-  if (flavour == "racecheck" && p.exit_code == kRacecheckExitCode) {
+  if (flavour == "racecheck" && p.exit_code == kSanitizerExitCode) {
     output.clear();
+    v.diagnosis = racecheck_diagnosis(p.out + p.err, s.source);
     return stop("missing __syncthreads suspected: compute-sanitizer's racecheck found a shared-memory race",
-                "\n" + racecheck_findings(p.out + p.err, s.source));
+                "\n" + sanitizer_findings(p.out + p.err, s.source));
+  }
+  if (flavour == "memcheck" && p.exit_code == kSanitizerExitCode) {
+    output.clear();
+    v.diagnosis = memcheck_diagnosis(p.out + p.err, s.source);
+    const std::string where = v.diagnosis.line > 0 ? " at " + v.diagnosis.file + ":" + std::to_string(v.diagnosis.line) : "";
+    const std::string& category = v.diagnosis.category;
+    const std::string what = category.rfind("out-of-bounds-", 0) == 0 ? "out-of-bounds " + category.substr(14)
+                             : category.rfind("shared-out-of-bounds-", 0) == 0
+                                 ? "out-of-bounds shared memory " + category.substr(21)
+                                 : "invalid memory access";
+    if (v.diagnosis.category.empty()) v.diagnosis.category = "memory-error";
+    return stop(what + where + " (compute-sanitizer memcheck)", "\n" + sanitizer_findings(p.out + p.err, s.source));
   }
   // The runtime's own diagnostics name the CUDA thread; for a race, the parsed ThreadSanitizer report is
   // better, naming both lines. Either way the raw sanitizer output adds nothing a student needs.
@@ -279,14 +316,17 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     output.clear();
     v.timed_out = first.category == "hang";  // the CPU backend's watchdog stopped it before the time limit did
     const std::string& text = (flavour == "tsan" && !sanitizer.empty()) || diagnostics.empty() ? sanitizer : diagnostics;
+    v.diagnosis = diagnosis_of(first);
     return stop(headline_for(first), "\n" + text);
   }
   v.timed_out = p.timed_out;
+  if (p.timed_out) v.diagnosis.category = "timeout";
   if (p.timed_out)
     return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +
                     " s: an endless loop, or a kernel far too slow for this size",
                 diagnostics.empty() ? "" : "\n" + diagnostics);
   if (p.channel_flooded) return stop("the program " + describe_ending(p, req.timeout_s), "");
+  if (p.signal) v.diagnosis.category = "crash";
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
@@ -300,6 +340,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     const std::string host_work = answer_from_the_host(talk.calls);
     if (!host_work.empty()) {
       v.message = host_work;
+      v.diagnosis.category = host_work.rfind("no kernel", 0) == 0 ? "no-kernel-launched" : "answer-from-host";
       v.details = label + "what your code asked the CUDA runtime to do:\n" + describe_calls(talk.calls);
       return v;
     }
@@ -308,10 +349,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // Each seed the runner finished, judged from the arena.
   for (const SeedRun& run : talk.runs) {
     const std::string status = run.done.value("status", "");
-    if (status == "cuda-error")
+    if (status == "cuda-error") {
+      // A refused launch says only "invalid argument": the launch record says which limit it broke.
+      const std::string refused = refused_launch(talk.calls);
+      v.diagnosis.category = refused.empty() ? "cuda-error" : "invalid-launch";
+      if (first.category == "invalid-launch") v.diagnosis = diagnosis_of(first);
       return stop("CUDA error " + run.done.value("error_name", std::string("?")) + ": " +
-                      run.done.value("error", std::string()),
+                      run.done.value("error", std::string()) + (refused.empty() ? "" : ": " + refused),
                   diagnostics.empty() ? "" : "\n" + diagnostics);
+    }
     const CaseData& data = case_data(s, t, run.seed);
     std::string signature;
     for (const HostArray& got : run.arena.outputs) signature.append(got.bytes.begin(), got.bytes.end());
@@ -319,11 +365,13 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     if (!v.message.empty()) continue;
     if (!run.arena.damage.empty()) {
       v.message = guard_message(run.arena.damage.front());
+      v.diagnosis.category = "out-of-bounds-write";
       v.details = label + "seed " + std::to_string(run.seed) + ": " + v.message;
       continue;
     }
     if (!run.arena.inputs_modified.empty()) {
       v.message = "modified input " + run.arena.inputs_modified.front() + ": inputs must stay unchanged";
+      v.diagnosis.category = "input-write";
       v.details = label + v.message;
       continue;
     }
@@ -334,10 +382,20 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       if (c.passed()) continue;
       v.message = summarize(c);
       v.details = label + "seed " + std::to_string(run.seed) + ":\n" + explain_mismatches(c, out_specs[o]);
+      v.diagnosis.category = c.never_written == c.total ? "never-written" : "wrong-answer";
       const Failure failure{c, got, data.inputs, t.dims, t.knobs};
       if (problem.wrong_answers) {
         const std::string cause = recognised_wrong_answer(problem.wrong_answers(failure), o, got);
         if (!cause.empty()) v.message += ": " + cause;
+        v.diagnosis.cause = cause;
+      }
+      if (v.diagnosis.cause.empty() && c.never_written > 0) {
+        const std::string uncovered = uncovered_output(talk.calls, out_specs[o], c.never_written);
+        if (!uncovered.empty()) {
+          v.message += ": " + uncovered;
+          v.diagnosis.category = "grid-too-small";
+          v.diagnosis.cause = uncovered;
+        }
       }
       if (problem.explain) {
         const std::string more = problem.explain(failure);
@@ -345,6 +403,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       }
     }
   }
+  if (talk.runs.size() < seeds.size()) v.diagnosis.category = "crash";
   if (talk.runs.size() < seeds.size())
     return stop("crashed: the runner ended (" + describe_ending(p, req.timeout_s) + ") before finishing seed " +
                     std::to_string(seeds[talk.runs.size()]),
@@ -419,28 +478,43 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
       orders_disagree = true;
 
   std::string message, details;
+  Diagnosis diagnosis;
   bool passed = !failing && !orders_disagree;
   if (failing && failing->fatal) {
     message = failing->message;
     details = failing->details;
+    diagnosis = failing->diagnosis;
   } else if (orders_disagree) {
-    message = "missing __syncthreads suspected: the result changes with the order in which a block's threads run";
+    message = "missing __syncthreads suspected: the result changes with the order in which a block's threads run "
+              "(or two threads store one element)";
     for (std::size_t i = 0; i < verdicts.size(); ++i)
       details += "thread order " + names[i] + ": " + (verdicts[i].passed ? "right" : verdicts[i].message) + "\n";
     if (failing) details += failing->details;
+    diagnosis.category = "order-dependent-result";
   } else if (failing) {
     message = failing->message;
     details = failing->details;
+    diagnosis = failing->diagnosis;
   }
 
-  // A checking build's finding is the headline when the test had passed so far, else a line under the
-  // first failure, so that neither is lost.
+  // A checking build's finding is the headline when the test had passed so far, or when it names a line
+  // and the failure so far does not (a wrong value, a result that changes with the thread order): it says
+  // where and why, and the first failure moves under it. Otherwise it goes under the first failure, so
+  // that neither is lost.
   auto add_finding = [&](const RunVerdict& v) {
-    if (passed) message = v.message;
-    else details += (details.empty() ? "" : "\n") + v.message;
+    const bool headline = passed || (v.diagnosis.line > 0 && diagnosis.line == 0);
+    if (headline && !passed) details = message + (details.empty() ? "" : "\n" + details);
+    if (headline) {
+      message = v.message;
+      diagnosis = v.diagnosis;
+    } else {
+      details += (details.empty() ? "" : "\n") + v.message;
+    }
     passed = false;
     details += (details.empty() ? "" : "\n") + v.details;
   };
+  // What a failure that names no line still leaves to find.
+  const auto unlocated = [&] { return !passed && diagnosis.line == 0; };
 
   // The checking builds, on small sizes: they name the line of an out-of-bounds access or a race.
   if (s.backend == Backend::cpu && (passed || !failing || !failing->fatal)) {
@@ -452,6 +526,15 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
         if (v.fatal) add_finding(v);
       } else {
         add_finding(checking_build_failed(asan, "AddressSanitizer"));
+      }
+    }
+    // The access checks (a load of shared memory nobody stored, two threads storing one element, a store
+    // to an input) explain a wrong result; a right one has nothing for them to explain.
+    if (unlocated() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim)) {
+      const BuildOutcome& checks = student_runner(s, "access", t.build);
+      if (checks.ok) {
+        RunVerdict v = run_once(s, t, checks.executable, "checks", "forward", one_seed, "[access checks build] ");
+        if (v.fatal) add_finding(v);
       }
     }
     if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.build.empty()) {
@@ -472,6 +555,13 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     RunVerdict v = run_once(s, t, build.executable, "racecheck", "", {t.seeds.front()}, "[compute-sanitizer racecheck] ");
     if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) add_finding(v);
   }
+  // memcheck names the line of an access past an array, which a GPU run alone shows only as damage
+  // around the array or a wrong value; it runs only for a failure that names no line.
+  if (s.backend == Backend::cuda && unlocated() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) &&
+      !compute_sanitizer().empty() && (!failing || !failing->fatal || failing->diagnosis.category == "cuda-error")) {
+    RunVerdict v = run_once(s, t, build.executable, "memcheck", "", {t.seeds.front()}, "[compute-sanitizer memcheck] ");
+    if (v.fatal && v.diagnosis.line > 0) add_finding(v);
+  }
 
   if (passed) {
     for (const RunVerdict& v : verdicts)
@@ -479,6 +569,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   }
   result.status = passed ? TestStatus::passed : TestStatus::failed;
   result.score = passed ? t.points : 0;
+  if (!passed) result.diagnosis = diagnosis;
   result.message = passed ? std::to_string(t.seeds.size()) + (t.seeds.size() == 1 ? " seed" : " seeds") +
                                 (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "") +
                                 (details.empty() ? "" : "; warning from the CPU backend: " + details.substr(0, details.find('\n')))

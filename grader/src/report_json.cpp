@@ -37,6 +37,14 @@ Json test_json(const TestResult& test) {
   Json metrics = Json::object();
   for (const auto& [name, value] : test.metrics) metrics[name] = value;
   out["metrics"] = metrics;
+  if (!test.diagnosis.category.empty()) {
+    Json diagnosis = Json::object();
+    diagnosis["category"] = test.diagnosis.category;
+    diagnosis["cause"] = test.diagnosis.cause;
+    diagnosis["file"] = test.diagnosis.file;
+    diagnosis["line"] = test.diagnosis.line;
+    out["diagnosis"] = diagnosis;
+  }
   return out;
 }
 
@@ -186,6 +194,14 @@ TestResult test_from_json(const json& object, const std::string& where) {
     for (const auto& [name, value] : metrics->items()) {
       test.metrics[name] = reader.number("metrics." + name, value);
     }
+  }
+  if (const json* diagnosis = reader.find("diagnosis", false)) {
+    if (!diagnosis->is_object()) reader.fail("diagnosis", "an object", *diagnosis);
+    const Reader inner(*diagnosis, reader.path("diagnosis"));
+    inner.read("category", test.diagnosis.category, true);
+    inner.read("cause", test.diagnosis.cause);
+    inner.read("file", test.diagnosis.file);
+    inner.read("line", test.diagnosis.line);
   }
   return test;
 }

@@ -45,6 +45,10 @@ void expect_same(const GradeResult& a, const GradeResult& b) {
     EXPECT_EQ(x.details, y.details);
     EXPECT_EQ(x.visibility, y.visibility);
     EXPECT_EQ(x.metrics, y.metrics);
+    EXPECT_EQ(x.diagnosis.category, y.diagnosis.category);
+    EXPECT_EQ(x.diagnosis.cause, y.diagnosis.cause);
+    EXPECT_EQ(x.diagnosis.file, y.diagnosis.file);
+    EXPECT_EQ(x.diagnosis.line, y.diagnosis.line);
   }
   ASSERT_EQ(a.leaderboard.size(), b.leaderboard.size());
   for (size_t i = 0; i < a.leaderboard.size(); ++i) {
@@ -99,6 +103,10 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_EQ(tests[4].at("status"), "error");
   EXPECT_EQ(tests[5].at("visibility"), "hidden");
   EXPECT_EQ(tests[9].at("status"), "skipped");
+  // A diagnosis only where a test has one.
+  EXPECT_FALSE(tests[3].contains("diagnosis"));
+  EXPECT_EQ(tests[4].at("diagnosis"),
+            json({{"category", "out-of-bounds-write"}, {"cause", ""}, {"file", "matmul.cu"}, {"line", 57}}));
   EXPECT_EQ(tests[3].at("details"), "first wrong: P[16][0] expected 3.0625, got 2.8125\n"
                                     "wrong output tiles (16x16):\n  . X\n  X X\n");
   const json& metrics = tests[7].at("metrics");

@@ -51,9 +51,11 @@ inline GradeResult gpu_result() {
   result.tests.push_back(make_test("Width 1000", "not a multiple of the tile", C::correctness, S::error, 0, 7.5,
                                    "the runner crashed (SIGSEGV)",
                                    "out-of-bounds write 4 bytes past the end of P\n\tblock (62, 0), thread (8, 0)"));
+  result.tests.back().diagnosis = {"out-of-bounds-write", "", "matmul.cu", 57};
   TestResult hidden = make_test("Width 1021", "hidden sizes", C::correctness, S::failed, 0, 7.5,
                                 "12 of 1042441 elements wrong", "first wrong: P[1020][3]");
   hidden.visibility = "hidden";
+  hidden.diagnosis = {"wrong-answer", "the phase count rounds down", "", 0};
   result.tests.push_back(hidden);
   TestResult later = make_test("Width 333", "hidden sizes", C::correctness, S::passed, 7.5, 7.5,
                                "110889 of 110889 elements right");

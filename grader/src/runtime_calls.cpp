@@ -1,6 +1,9 @@
 // Judging where an answer came from (kit/runtime_calls.h).
 #include "kit/runtime_calls.h"
 
+#include <algorithm>
+#include <array>
+
 namespace kit {
 namespace {
 
@@ -11,7 +14,82 @@ std::string at_of(const nlohmann::json& call) {
   return at.empty() ? "" : " at " + at;
 }
 
+// [x, y, z] of a launch's "grid" or "block"; zeros when the record does not hold three numbers.
+std::array<unsigned long long, 3> dims_of(const nlohmann::json& value) {
+  std::array<unsigned long long, 3> d{0, 0, 0};
+  if (!value.is_array() || value.size() != 3) return d;
+  for (std::size_t i = 0; i < 3; ++i) d[i] = value[i].is_number_unsigned() ? value[i].get<unsigned long long>() : 0;
+  return d;
+}
+
+std::string triple(const std::array<unsigned long long, 3>& d) {
+  return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]) + ")";
+}
+
+std::string kernel_of(const nlohmann::json& call) {
+  const std::string kernel = call.value("kernel", std::string("?"));
+  return kernel.substr(0, kernel.find('('));
+}
+
+std::vector<const nlohmann::json*> launches_in(const std::vector<nlohmann::json>& calls) {
+  std::vector<const nlohmann::json*> launches;
+  for (const nlohmann::json& c : calls)
+    if (c.is_object() && c.value("call", "") == "launch") launches.push_back(&c);
+  return launches;
+}
+
 }  // namespace
+
+std::string refused_launch(const std::vector<nlohmann::json>& calls) {
+  // CUDA's limits on every GPU the kit supports (compute capability 5.0 and later).
+  constexpr unsigned long long kMaxThreads = 1024, kMaxBlock[3] = {1024, 1024, 64};
+  constexpr unsigned long long kMaxGrid[3] = {2147483647ull, 65535, 65535};
+  const char* axis = "xyz";
+  for (const nlohmann::json* c : launches_in(calls)) {
+    const auto grid = dims_of(c->value("grid", nlohmann::json())), block = dims_of(c->value("block", nlohmann::json()));
+    const std::string launch = "the launch of " + kernel_of(*c) + at_of(*c);
+    for (int i = 0; i < 3; ++i) {
+      if (grid[i] == 0 || block[i] == 0)
+        return launch + " has a zero-sized " + (grid[i] == 0 ? "grid " + triple(grid) : "block " + triple(block)) +
+               ": every dimension must be at least 1";
+      if (block[i] > kMaxBlock[i])
+        return launch + " asks for blocks of " + triple(block) + ": blockDim." + axis[i] + " may be at most " +
+               std::to_string(kMaxBlock[i]);
+      if (grid[i] > kMaxGrid[i])
+        return launch + " asks for a grid of " + triple(grid) + ": gridDim." + axis[i] + " may be at most " +
+               std::to_string(kMaxGrid[i]);
+    }
+    const unsigned long long threads = block[0] * block[1] * block[2];
+    if (threads > kMaxThreads)
+      return launch + " asks for blocks of " + triple(block) + " = " + std::to_string(threads) +
+             " threads; a block may have at most " + std::to_string(kMaxThreads);
+  }
+  return {};
+}
+
+std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
+                             std::size_t never_written) {
+  // The record spans every seed's call: one launch per call, the same each time, is one kernel's grid.
+  const std::vector<const nlohmann::json*> launches = launches_in(calls);
+  if (launches.empty() || output.shape.size() != 2 || never_written == 0) return {};
+  const auto grid = dims_of(launches[0]->value("grid", nlohmann::json()));
+  const auto block = dims_of(launches[0]->value("block", nlohmann::json()));
+  for (const nlohmann::json* l : launches)
+    if (kernel_of(*l) != kernel_of(*launches[0]) || dims_of(l->value("grid", nlohmann::json())) != grid ||
+        dims_of(l->value("block", nlohmann::json())) != block)
+      return {};
+  const auto rows = static_cast<unsigned long long>(output.shape[0]);
+  const auto cols = static_cast<unsigned long long>(output.shape[1]);
+  const unsigned long long x = grid[0] * block[0], y = grid[1] * block[1];
+  const unsigned long long covered = std::min(x, cols) * std::min(y, rows);
+  if (covered + never_written != rows * cols) return {};
+  std::string text = "the grid of " + triple(grid) + " blocks of " + triple(block) + " threads covers " +
+                     std::to_string(x) + " columns and " + std::to_string(y) + " rows; " + output.name + " has " +
+                     std::to_string(cols) + " columns and " + std::to_string(rows) + " rows";
+  if (x >= rows && y >= cols && (x < cols || y < rows))
+    return text + ": x counts columns and y rows, and the grid's x and y look exchanged";
+  return text + ": round the number of blocks up, (n + BLOCK - 1) / BLOCK";
+}
 
 std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
   int launches = 0;

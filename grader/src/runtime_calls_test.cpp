@@ -98,5 +98,46 @@ TEST(AnswerSource, TheCpuBackendsCallsNameTheArenasArrays) {
 }
 #endif
 
+nlohmann::json launch(std::vector<unsigned> grid, std::vector<unsigned> block) {
+  return {{"type", "call"}, {"call", "launch"}, {"kernel", "MatrixMulKernel(float const*, float const*, float*, int)"},
+          {"grid", grid}, {"block", block}, {"shared_bytes", 0}, {"at", "matmul.cu:42"}};
+}
+
+TEST(RefusedLaunch, NamesTheLimitABlockBreaks) {
+  EXPECT_EQ(refused_launch({launch({1, 1, 1}, {65, 65, 1})}),
+            "the launch of MatrixMulKernel at matmul.cu:42 asks for blocks of (65,65,1) = 4225 threads; a block may "
+            "have at most 1024");
+  EXPECT_EQ(refused_launch({launch({0, 0, 1}, {16, 16, 1})}),
+            "the launch of MatrixMulKernel at matmul.cu:42 has a zero-sized grid (0,0,1): every dimension must be at "
+            "least 1");
+  EXPECT_EQ(refused_launch({launch({1, 1, 1}, {1, 1, 65})}),
+            "the launch of MatrixMulKernel at matmul.cu:42 asks for blocks of (1,1,65): blockDim.z may be at most 64");
+  EXPECT_EQ(refused_launch({launch({1, 70000, 1}, {16, 16, 1})}),
+            "the launch of MatrixMulKernel at matmul.cu:42 asks for a grid of (1,70000,1): gridDim.y may be at most "
+            "65535");
+  EXPECT_EQ(refused_launch({launch({5, 5, 1}, {32, 32, 1})}), "");
+  EXPECT_EQ(refused_launch({}), "");
+}
+
+TEST(UncoveredOutput, AGridRoundedDownLeavesTheLastRowAndColumn) {
+  const ArraySpec p{"P", DType::f32, {17, 17}};
+  // 16 x 16 threads for 17 x 17: 33 elements unwritten, once per seed's call.
+  const std::vector<nlohmann::json> calls = {launch({1, 1, 1}, {16, 16, 1}), launch({1, 1, 1}, {16, 16, 1})};
+  EXPECT_EQ(uncovered_output(calls, p, 33),
+            "the grid of (1,1,1) blocks of (16,16,1) threads covers 16 columns and 16 rows; P has 17 columns and 17 "
+            "rows: round the number of blocks up, (n + BLOCK - 1) / BLOCK");
+  EXPECT_EQ(uncovered_output(calls, p, 32), "");  // another pattern of unwritten elements: not the grid's doing
+  EXPECT_EQ(uncovered_output({launch({1, 1, 1}, {16, 16, 1}), launch({2, 2, 1}, {16, 16, 1})}, p, 33), "");
+  EXPECT_EQ(uncovered_output({}, p, 33), "");
+}
+
+TEST(UncoveredOutput, ExchangedGridAxes) {
+  const ArraySpec p{"P", DType::f32, {16, 48}};  // 16 rows, 48 columns
+  // x over the rows and y over the columns: 16 columns and 48 rows covered, 16 x 16 of P.
+  EXPECT_EQ(uncovered_output({launch({1, 3, 1}, {16, 16, 1})}, p, 16 * 48 - 16 * 16),
+            "the grid of (1,3,1) blocks of (16,16,1) threads covers 16 columns and 48 rows; P has 48 columns and 16 "
+            "rows: x counts columns and y rows, and the grid's x and y look exchanged");
+}
+
 }  // namespace
 }  // namespace kit

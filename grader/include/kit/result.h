@@ -14,6 +14,16 @@ const char* to_string(TestStatus status);
 enum class TestCategory { build, correctness, performance, technique };
 const char* to_string(TestCategory category);
 
+// What a failed test found wrong, for tools that sort a class's failures (docs/diagnostics.md lists the
+// categories): "uninitialized-shared-read", "write-conflict", "wrong-answer", ... and where in the
+// student's file, when the finding names a line.
+struct Diagnosis {
+  std::string category;  // empty: nothing diagnosed (a passed test, or a failure outside the student's code)
+  std::string cause;     // a wrong answer recognised as a known bug: "the phase count rounds down"
+  std::string file;      // "matmul_tiled.cu"
+  int line = 0;          // 0 when no line is known
+};
+
 // One graded test. A correctness test is one problem size (all its seeds); a performance test is one
 // throughput measurement; a technique test is one check of how the kernel works.
 struct TestResult {
@@ -27,6 +37,7 @@ struct TestResult {
   std::string details;    // further lines: first mismatches, the map of wrong tiles, diagnostics
   std::string visibility = "visible";  // visible | hidden | after_due_date (Gradescope's words)
   std::map<std::string, double> metrics;  // e.g. gflops, ratio_to_reference, seconds
+  Diagnosis diagnosis;
 };
 
 // The machine a result was produced on. Clocks and driver are known only on a GPU.

@@ -13,12 +13,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/array.h"
 
 namespace kit {
 
 // Why the result cannot have come from a kernel, or "": device memory copied to the host, an output
 // written from the host, or no kernel launched at all.
 std::string answer_from_the_host(const std::vector<nlohmann::json>& calls);
+
+// Why a GPU would refuse one of the launches, from its grid and block: "the launch of MatrixMulKernel
+// asks for blocks of (65,65,1) = 4225 threads; a block may have at most 1024", or "" when every launch
+// is within CUDA's limits.
+std::string refused_launch(const std::vector<nlohmann::json>& calls);
+
+// Why `never_written` elements of a 2-D output were never written, when the launches (one kernel, the
+// same grid every time) have threads (x for columns, y for rows, as the course maps them) that leave
+// exactly that many uncovered: "the grid of
+// (4,4) blocks of (16,16) threads covers 64 x 64 elements of the 65 x 65 P: round the number of blocks
+// up". "" otherwise.
+std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
+                             std::size_t never_written);
 
 // The first calls, one per line, for a failure's details.
 std::string describe_calls(const std::vector<nlohmann::json>& calls);
