@@ -1,12 +1,14 @@
 // kit-e2e-check: runs the real `grader` command and checks what it did, for the end-to-end tests.
 //
 //   kit-e2e-check verdict  GRADER BROKEN.cu BACKEND   `grader check` gives the verdicts a broken kernel's
-//                                                    metadata promises
+//                                                    metadata promises; prints a "corpus:" line with
+//                                                    the best diagnosis, for scripts/diagnosis-corpus.sh
 //   kit-e2e-check selftest GRADER ASSIGNMENT BACKEND  `grader selftest` passes
 //   kit-e2e-check exit CODE TEXT -- COMMAND...        the command exits with CODE and prints TEXT
 //
 // Exit 0: as expected; 1: not as expected (with the reason); 77: skipped, because BACKEND is cuda and
 // this machine has no usable GPU (CTest shows the test as skipped).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -49,12 +51,14 @@ struct Expectations {
   std::string assignment;
   std::string bug;
   std::vector<std::string> fail_groups, pass_groups, texts;
+  std::vector<std::string> diagnoses;  // "category" or "category file:line"
 };
 
 Expectations read_expectations(const std::string& path, const std::string& backend) {
   Expectations e;
   std::map<std::string, std::vector<std::string>*> lists = {
-      {"expect-fail", &e.fail_groups}, {"expect-pass", &e.pass_groups}, {"expect-text", &e.texts}};
+      {"expect-fail", &e.fail_groups}, {"expect-pass", &e.pass_groups}, {"expect-text", &e.texts},
+      {"expect-diagnosis", &e.diagnoses}};
   // Backend-specific lines (expect-fail-cpu: ...) add to the plain ones, which hold on every backend.
   std::map<std::string, std::vector<std::string>> specific;
   std::ifstream in(path);
@@ -109,7 +113,28 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
   // Expectations name a rubric group, or a single test such as the technique check "uses shared memory".
   std::map<std::string, std::pair<int, int>> by_group;  // group or test name -> (tests, passed)
   std::string failing_text;
+  std::vector<std::string> diagnoses;  // of the failing tests, as "category" and "category file:line"
+  // The corpus line: the failing test whose diagnosis says most (a line, then a named cause).
+  int best_rank = -1;
+  std::string best;
   for (const auto& t : result["tests"]) {
+    if (t.contains("diagnosis") && t["diagnosis"].is_object()) {
+      const auto& d = t["diagnosis"];
+      const std::string category = d.value("category", "");
+      diagnoses.push_back(category);
+      const int line = d.value("line", 0);
+      if (line > 0) diagnoses.push_back(category + " " + d.value("file", "") + ":" + std::to_string(line));
+      const bool named = !d.value("cause", "").empty() ||
+                         (category != "wrong-answer" && category != "never-written" && category != "crash" &&
+                          category != "cuda-error" && category != "order-dependent-result" && category != "timeout");
+      const int rank = (line > 0 ? 2 : 0) + (named ? 1 : 0);
+      if (rank > best_rank) {
+        best_rank = rank;
+        best = std::string(named ? "cause" : "-") + " | " + (line > 0 ? "line" : "-") + " | " + category +
+               (line > 0 ? " " + d.value("file", "") + ":" + std::to_string(line) : "") + " | " +
+               t.value("message", "");
+      }
+    }
     const std::string status = t.value("status", "");
     for (const std::string& key : {t.value("group", ""), t.value("name", "")}) {
       by_group[key].first++;
@@ -117,6 +142,13 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
     }
     if (status != "passed") failing_text += t.value("message", "") + "\n" + t.value("details", "") + "\n";
   }
+  // Technique checks fail without a diagnosis: they name what they measured in the message.
+  if (best_rank < 0)
+    for (const auto& t : result["tests"])
+      if (t.value("status", "") != "passed" && best.empty()) best = "cause | - | " + t.value("name", "") + " | " + t.value("message", "");
+  std::string message_cell = best.empty() ? "- | - | - | (no failing test)" : best;
+  for (char& c : message_cell) c = c == '\n' ? ' ' : c;
+  std::printf("corpus: %s | %s\n", fs::path(file).filename().string().c_str(), message_cell.c_str());
   std::string problems;
   for (const auto& g : e.fail_groups) {
     auto it = by_group.find(g);
@@ -130,6 +162,12 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
   }
   for (const auto& text : e.texts)
     if (failing_text.find(text) == std::string::npos) problems += "the report never says '" + text + "'\n";
+  for (const auto& diagnosis : e.diagnoses)
+    if (std::find(diagnoses.begin(), diagnoses.end(), diagnosis) == diagnoses.end()) {
+      std::string seen;
+      for (const auto& d : diagnoses) seen += (seen.empty() ? "" : ", ") + d;
+      problems += "no failing test is diagnosed '" + diagnosis + "' (diagnosed: " + (seen.empty() ? "none" : seen) + ")\n";
+    }
   if (!problems.empty()) return fail(fs::path(file).filename().string() + " (" + e.bug + "):\n" + problems);
   std::printf("as expected: %s\n", e.bug.c_str());
   return 0;

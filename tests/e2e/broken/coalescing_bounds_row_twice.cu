@@ -3,6 +3,8 @@
 // expect-pass: multiples of the block
 // expect-fail: not a multiple of the block
 // expect-text: out-of-bounds write
+// expect-diagnosis: out-of-bounds-read coalescing.cu:26
+// expect-diagnosis-cpu: write-conflict coalescing.cu:27
 
 // The coalescing assignment with one deliberate bug, described above. A thread with Col >= Width but
 // Row < Width computes a dot product with a column past N and stores it over P[Row + 1][Col - Width].

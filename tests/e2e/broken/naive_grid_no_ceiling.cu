@@ -4,6 +4,8 @@
 // expect-fail: not a multiple of the block
 // expect-pass: multiples of the block
 // expect-text: never written
+// expect-diagnosis: grid-too-small
+// expect-diagnosis-cpu: invalid-launch matmul_naive.cu:43
 
 // Naive matrix multiplication with one deliberate bug, described above.
 // For Width < 16 the grid has zero blocks and the launch itself is rejected as an invalid configuration.

@@ -4,6 +4,7 @@
 // expect-fail: not a multiple of the block
 // expect-pass: multiples of the block
 // expect-text: out-of-bounds write
+// expect-diagnosis: out-of-bounds-read matmul_naive.cu:26
 
 // Naive matrix multiplication with one deliberate bug, described above.
 #include "matmul_naive.h"

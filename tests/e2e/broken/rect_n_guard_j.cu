@@ -5,6 +5,7 @@
 // expect-fail: other tile widths
 // expect-pass: square shapes
 // expect-text: elements wrong
+// expect-diagnosis: wrong-answer
 
 // Rectangular tiled matrix multiplication with one deliberate bug, described above.
 // Only shapes with l > j go wrong (16x32x48, 29x117x85, 191x19x241, 1x1x1000). When l <= j the extra

@@ -5,6 +5,7 @@
 // expect-fail: other tile widths
 // expect-pass: square shapes
 // expect-text: elements wrong
+// expect-diagnosis: out-of-bounds-read matmul_rect.cu:42
 
 // Rectangular tiled matrix multiplication with one deliberate bug, described above.
 // Right whenever k == l, and for 1000x1x1 and 1x1x1000 (only row 0 of N is read).

@@ -6,6 +6,7 @@
 // expect-pass: square shapes
 // expect-text: elements wrong
 // expect-text: the phase count is computed from j
+// expect-diagnosis: wrong-answer
 
 // Rectangular tiled matrix multiplication with one deliberate bug, described above.
 // When ceil(j / TILE_WIDTH) >= ceil(k / TILE_WIDTH) the extra phases load only zeros and the result is

@@ -6,7 +6,9 @@
 // expect-text-cpu: divergent __syncthreads
 // expect-fail-cuda: not a multiple of the tile
 // expect-text-cuda: missing __syncthreads suspected
-// expect-text-cpu: divergent __syncthreads at matmul_tiled.cu:55
+// expect-text-cpu: divergent __syncthreads at matmul_tiled.cu:57
+// expect-diagnosis-cpu: divergent-barrier matmul_tiled.cu:57
+// expect-diagnosis-cuda: missing-barrier matmul_tiled.cu:41
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Every size that is not a multiple of the tile has an edge block with threads outside P: they skip the

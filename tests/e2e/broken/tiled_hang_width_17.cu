@@ -4,6 +4,7 @@
 // expect-fail: other tile widths
 // expect-pass: multiples of the tile
 // expect-text: timed out
+// expect-diagnosis-cpu: hang
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Each Width 17 test (default build, TILE_WIDTH=8 and =32) runs until the per-test time limit.

@@ -4,6 +4,8 @@
 // expect-pass: multiples of the tile
 // expect-pass: not a multiple of the tile
 // expect-text: elements wrong
+// expect-diagnosis: wrong-answer
+// expect-diagnosis-cuda: shared-out-of-bounds-read matmul_tiled.cu:55
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Right in the default build (TILE_WIDTH 16). At TILE_WIDTH=32 half of every tile is skipped. At

@@ -7,6 +7,8 @@
 // expect-fail-cuda: multiples of the tile
 // expect-fail-cuda: not a multiple of the tile
 // expect-text-cuda: missing __syncthreads suspected
+// expect-diagnosis-cpu: missing-barrier matmul_tiled.cu:55
+// expect-diagnosis-cuda: missing-barrier matmul_tiled.cu:40
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // On the CPU backend every thread order runs some thread before the threads whose tile elements it

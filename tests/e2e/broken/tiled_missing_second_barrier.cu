@@ -7,6 +7,8 @@
 // expect-fail-cuda: multiples of the tile
 // expect-fail-cuda: not a multiple of the tile
 // expect-text-cuda: missing __syncthreads suspected
+// expect-diagnosis-cpu: missing-barrier matmul_tiled.cu:59
+// expect-diagnosis-cuda: missing-barrier matmul_tiled.cu:41
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Only sizes with two or more phases can show it: with a single phase (Width 1, 2, 15, 16; Width 17 at

@@ -4,6 +4,7 @@
 // expect-fail: other tile widths
 // expect-pass: multiples of the tile
 // expect-text: elements wrong
+// expect-diagnosis-cpu: uninitialized-shared-read matmul_tiled.cu:49
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Every size with two or more phases fails on any machine. Single-phase sizes fail on the CPU backend

@@ -4,6 +4,7 @@
 // expect-fail-cpu: not a multiple of the tile
 // expect-fail-cpu: other tile widths
 // expect-text-cpu: elements wrong
+// expect-diagnosis-cpu: uninitialized-shared-read matmul_tiled.cu:54
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // An Mds entry is out of range exactly when the Nds entry it multiplies is (both sit at position

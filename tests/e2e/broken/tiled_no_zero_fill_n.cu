@@ -4,6 +4,7 @@
 // expect-fail-cpu: not a multiple of the tile
 // expect-fail-cpu: other tile widths
 // expect-text-cpu: elements wrong
+// expect-diagnosis-cpu: uninitialized-shared-read matmul_tiled.cu:51
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // The mirror image of tiled_no_zero_fill_m.cu: the zero-filled Mds entries cancel the stale Nds entries

@@ -5,6 +5,7 @@
 // expect-pass: multiples of the tile
 // expect-text: elements wrong
 // expect-text: the phase count rounds down
+// expect-diagnosis: wrong-answer
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 #include "matmul_tiled.h"

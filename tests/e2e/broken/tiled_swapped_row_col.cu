@@ -4,6 +4,7 @@
 // expect-fail: not a multiple of the tile
 // expect-fail: other tile widths
 // expect-text: elements wrong
+// expect-diagnosis: wrong-answer
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 // Only Width 1 comes out right.

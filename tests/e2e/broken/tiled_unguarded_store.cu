@@ -4,6 +4,8 @@
 // expect-fail: other tile widths
 // expect-pass: multiples of the tile
 // expect-text: out-of-bounds write
+// expect-diagnosis: out-of-bounds-write matmul_tiled.cu:58
+// expect-diagnosis-cpu: write-conflict matmul_tiled.cu:58
 
 // Tiled matrix multiplication with one deliberate bug, described above.
 #include "matmul_tiled.h"

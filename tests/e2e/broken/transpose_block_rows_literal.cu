@@ -2,6 +2,8 @@
 // bug: the padded kernel steps through its rows by a literal 8 instead of BLOCK_ROWS
 // expect-pass: padded tile
 // expect-fail: padded tile, other tile shapes
+// expect-diagnosis-cpu: write-conflict transpose.cu:89
+// expect-diagnosis-cuda: shared-out-of-bounds-write transpose.cu:80
 
 // The transposes with one deliberate bug, described above. Right with the default BLOCK_ROWS of 8; with
 // 4 rows of threads half of each tile is skipped, with 32 each thread reaches past the tile.

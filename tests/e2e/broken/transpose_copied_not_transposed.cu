@@ -3,6 +3,7 @@
 // expect-pass: copy
 // expect-fail: naive transpose
 // expect-text: copied, not transposed
+// expect-diagnosis: wrong-answer
 
 // The transposes with one deliberate bug, described above.
 #include "transpose.h"

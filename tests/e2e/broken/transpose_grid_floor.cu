@@ -3,6 +3,8 @@
 // expect-fail: copy
 // expect-fail: naive transpose
 // expect-text: never written
+// expect-diagnosis: invalid-launch
+// expect-diagnosis-cpu: invalid-launch transpose.cu:104
 
 // The transposes with one deliberate bug, described above. Multiples of TILE_DIM pass; any other size
 // leaves its last partial row and column of tiles unwritten, and a matrix smaller than one tile gets a

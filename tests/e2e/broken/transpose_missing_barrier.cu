@@ -6,6 +6,8 @@
 // expect-text-cpu: missing __syncthreads suspected
 // expect-fail-cuda: transpose through a shared tile
 // expect-text-cuda: missing __syncthreads suspected
+// expect-diagnosis-cpu: missing-barrier transpose.cu:66
+// expect-diagnosis-cuda: missing-barrier transpose.cu:56
 
 // The transposes with one deliberate bug, described above. Each thread reads tile elements that other
 // threads load; without the barrier it may read them before they are there.

@@ -4,6 +4,8 @@
 // expect-pass: padded tile
 // expect-fail: transpose through a shared tile
 // expect-text: elements wrong
+// expect-diagnosis: wrong-answer
+// expect-diagnosis-cpu: uninitialized-shared-read transpose.cu:66
 
 // The transposes with one deliberate bug, described above. The tiles land in their transposed places
 // but each keeps its own orientation, so only the diagonal of every tile is right.

@@ -3,6 +3,8 @@
 // expect-pass: copy
 // expect-fail: transpose through a shared tile
 // expect-text: out-of-bounds write
+// expect-diagnosis: out-of-bounds-read transpose.cu:52
+// expect-diagnosis-cpu: out-of-bounds-write transpose.cu:63
 
 // The transposes with one deliberate bug, described above. Sizes that are multiples of TILE_DIM pass;
 // the others read past idata and write past odata.

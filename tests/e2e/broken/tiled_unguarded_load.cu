@@ -1,0 +1,70 @@
+// broken: matmul-tiled
+// bug: the load of the M tile has no boundary test, so the edge blocks read past the end of M
+// expect-fail-cpu: not a multiple of the tile
+// expect-pass: multiples of the tile
+// expect-text-cpu: out-of-bounds read
+// expect-diagnosis-cpu: out-of-bounds-read matmul_tiled.cu:38
+
+// Tiled matrix multiplication with one deliberate bug, described above.
+// On a GPU the results stay right: a value read past the end of a row of M meets a zero of the N tile,
+// one read past the end of M feeds a row of P that is never stored. Only the CPU backend's
+// AddressSanitizer build sees the read (memcheck runs on a GPU only for a failed test).
+#include "matmul_tiled.h"
+
+// Each block computes one TILE_WIDTH x TILE_WIDTH tile of P, one element per thread. The dot products
+// advance in phases: in each phase the block copies one tile of M and one tile of N into shared memory,
+// then every thread takes TILE_WIDTH steps of its dot product from there instead of from global memory.
+__global__ void TiledMatrixMulKernel(const float* M, const float* N, float* P, int Width)
+{
+    // One pair of tiles per block, visible to all of its threads: each element a thread loads here is
+    // read by TILE_WIDTH threads, so global memory is read TILE_WIDTH times less often.
+    __shared__ float Mds[TILE_WIDTH][TILE_WIDTH];
+    __shared__ float Nds[TILE_WIDTH][TILE_WIDTH];
+
+    int bx = blockIdx.x, by = blockIdx.y;
+    int tx = threadIdx.x, ty = threadIdx.y;
+
+    int Row = by * TILE_WIDTH + ty;
+    int Col = bx * TILE_WIDTH + tx;
+
+    float Pvalue = 0;
+
+    // Round up: when Width is not a multiple of TILE_WIDTH the last phase covers a partial tile.
+    int numPhases = (Width + TILE_WIDTH - 1) / TILE_WIDTH;
+
+    for (int ph = 0; ph < numPhases; ++ph) {
+        // Each thread fetches the element at its own (ty, tx) position in the tile: row Row of M, column
+        // ph * TILE_WIDTH + tx. A position outside M holds 0, which adds nothing to any dot product.
+        Mds[ty][tx] = M[Row * Width + ph * TILE_WIDTH + tx];
+
+        // Row ph * TILE_WIDTH + ty of N, column Col; zero where the tile hangs over the edge of N.
+        if (ph * TILE_WIDTH + ty < Width && Col < Width)
+            Nds[ty][tx] = N[(ph * TILE_WIDTH + ty) * Width + Col];
+        else
+            Nds[ty][tx] = 0.0f;
+
+        // Read-after-write: the loop below reads tile elements loaded by other threads; wait for all.
+        __syncthreads();
+
+        for (int k = 0; k < TILE_WIDTH; ++k)
+            Pvalue += Mds[ty][k] * Nds[k][tx];
+
+        // Write-after-read: the next phase overwrites the tiles; wait until everyone is done reading them.
+        __syncthreads();
+    }
+
+    // Only here may threads outside P drop out: until now they were needed to load tiles and to reach
+    // every barrier with the rest of the block.
+    if (Row < Width && Col < Width)
+        P[Row * Width + Col] = Pvalue;
+}
+
+void matmul_tiled(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    // The kernel's tile loads assume exactly one thread per tile element.
+    dim3 dimBlock(TILE_WIDTH, TILE_WIDTH);
+    int tilesPerSide = (Width + TILE_WIDTH - 1) / TILE_WIDTH;
+    dim3 dimGrid(tilesPerSide, tilesPerSide);
+
+    TiledMatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, Width);
+}
