@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Regenerates the real failure reports the handouts show. A handout marks each one with
+#   <!-- report: tests/e2e/broken/FILE.cu TEST NAME -->
+#   ...
+#   <!-- end report -->
+# and everything between the two lines is replaced by what `grader check` prints for that test when it
+# grades FILE.cu on the CPU backend (the FAIL line and the lines under it).
+#   scripts/handout-reports.sh [--check] [BUILD_DIR]
+# --check changes nothing and exits 1 when a handout's report differs from a fresh one.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+check=0
+[ "${1:-}" = --check ] && { check=1; shift; }
+build="${1:-build}"
+grader="$build/bin/grader"
+[ -x "$grader" ] || { echo "no $grader: build the kit first" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stale=0
+
+# The lines `grader check` prints for one test of a broken file, with the scratch folder's name removed.
+report_of() {
+  local file=$1 test=$2 assignment student
+  assignment=$(sed -n 's|^// broken: ||p' "$file")
+  [ -n "$assignment" ] || { echo "$file has no '// broken:' line" >&2; return 2; }
+  student="$work/$(basename "$file" .cu)"
+  if [ ! -f "$student/report.txt" ]; then
+    mkdir -p "$student"
+    cp "$file" "$student/${assignment//-/_}.cu"
+    "$grader" check "$assignment" --submission "$student" --backend cpu > "$student/report.txt" 2>&1
+  fi
+  awk -v test="$test" '
+    index($0, "    FAIL  " test " ") == 1 || $0 == "    FAIL  " test { found = 1; print; next }
+    found && /^    [^ ]/ { exit }
+    found && /^  [^ ]/ { exit }
+    found && /^[^ ]/ { exit }
+    found { print }
+  ' "$student/report.txt" | sed -E 's|/tmp/kit-grade-[A-Za-z0-9]+/submission/||g; s/[[:space:]]+$//'
+}
+
+for handout in assignments/*/README.md; do
+  grep -q '^<!-- report: ' "$handout" || continue
+  out="$work/$(basename "$(dirname "$handout")").md"
+  : > "$out"
+  skipping=0
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [[ $line =~ ^\<!--\ report:\ ([^ ]+)\ (.+)\ --\>$ ]]; then
+      printf '%s\n' "$line" >> "$out"
+      text=$(report_of "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}") || exit 2
+      [ -n "$text" ] || { echo "$handout: ${BASH_REMATCH[1]} has no failing test '${BASH_REMATCH[2]}'" >&2; exit 2; }
+      printf '```text\n%s\n```\n' "$text" >> "$out"
+      skipping=1
+    elif [ "$line" = '<!-- end report -->' ]; then
+      printf '%s\n' "$line" >> "$out"
+      skipping=0
+    elif [ $skipping -eq 0 ]; then
+      printf '%s\n' "$line" >> "$out"
+    fi
+  done < "$handout"
+  if ! cmp -s "$out" "$handout"; then
+    if [ $check -eq 1 ]; then
+      echo "$handout: a failure report is out of date (run scripts/handout-reports.sh)"
+      diff -u "$handout" "$out" | head -40
+      stale=1
+    else
+      cp "$out" "$handout"
+      echo "updated $handout"
+    fi
+  fi
+done
+exit $stale
