@@ -32,11 +32,19 @@ constexpr const char* kExitCodes =
 
 bool colour_wanted() { return ::isatty(1) && !std::getenv("NO_COLOR"); }
 
-std::string render(const GradeResult& r, const std::string& format, bool colour) {
+std::string render(const GradeResult& r, const std::string& format, const TextReportOptions& text) {
   if (format == "json") return render_json(r);
   if (format == "gradescope") return render_gradescope(r);
   if (format == "junit") return render_junit(r);
-  return render_text(r, colour);
+  return render_text(r, text);
+}
+
+// The text report for the terminal: colours when it is one, the time per stage with --verbose.
+TextReportOptions terminal_text(bool verbose) {
+  TextReportOptions text;
+  text.colour = colour_wanted();
+  text.verbose = verbose;
+  return text;
 }
 
 // Writes the report where it was asked for. A file is written whole or not at all (temporary + rename),
@@ -49,9 +57,10 @@ void check_output_path(const std::string& output) {
                     " does not exist");
 }
 
-void emit(const GradeResult& r, const std::string& format, const std::string& output) {
+void emit(const GradeResult& r, const std::string& format, const std::string& output, bool verbose) {
+  const TextReportOptions terminal = terminal_text(verbose);
   if (output.empty()) {
-    std::cout << render(r, format, format == "text" && colour_wanted());
+    std::cout << render(r, format, terminal);
     return;
   }
   const fs::path target(output);
@@ -59,13 +68,15 @@ void emit(const GradeResult& r, const std::string& format, const std::string& ou
   {
     std::ofstream out(temporary, std::ios::binary);
     if (!out) {
-      std::cout << render_text(r, colour_wanted());  // the grade still reaches the terminal
+      std::cout << render_text(r, terminal);  // the grade still reaches the terminal
       throw UserError("cannot write --output " + output + ": permission denied or not a file path");
     }
-    out << render(r, format, false);
+    TextReportOptions file_text;
+    file_text.verbose = verbose;
+    out << render(r, format, file_text);
   }
   fs::rename(temporary, target);
-  std::cout << render_text(r, colour_wanted());
+  std::cout << render_text(r, terminal);
   std::cout << "report written to " << output << " (" << format << ")\n";
 }
 
@@ -88,6 +99,8 @@ int run_cli(int argc, char** argv) {
   std::string assignment, submission, backend = "auto", format = "text", output;
   std::uint64_t seed = 0;
   bool unsandboxed = false;
+  bool verbose = false;
+  const char* verbose_help = "add where the grading's time went (setup, builds, runs, timing) to the text report";
   const char* unsandboxed_help = "run student code without a sandbox (only where none can be made; the result says so)";
   const std::vector<std::string> formats = {"text", "json", "gradescope", "junit"};
   const std::vector<std::string> backends = {"auto", "cuda", "cpu"};
@@ -100,6 +113,7 @@ int run_cli(int argc, char** argv) {
   check->add_option("--format", format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
   check->add_option("--output", output, "write the report to this file instead of the terminal");
   check->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
+  check->add_flag("--verbose", verbose, verbose_help);
 
   auto* grade = app.add_subcommand("grade", "grade a submission with the full rubric; exit 0 whenever a grade was "
                                             "produced, whatever the score");
@@ -109,6 +123,7 @@ int run_cli(int argc, char** argv) {
   grade->add_option("--format", format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
   grade->add_option("--output", output, "write the report to this file (the text report still goes to the terminal)");
   grade->add_flag("--unsandboxed", unsandboxed, unsandboxed_help);
+  grade->add_flag("--verbose", verbose, verbose_help);
   auto* seed_option = grade->add_option("--seed", seed, "the grading seed: draws hidden sizes and input seeds "
                                                         "(keep it secret until grades are out)");
 
@@ -169,7 +184,7 @@ int run_cli(int argc, char** argv) {
       o.submission = submission;
       if (*seed_option) o.seed = seed;
       const GradeResult result = grade_submission(o);
-      emit(result, format, output);
+      emit(result, format, output, verbose);
       if (check->parsed()) return all_passed(result) ? kExitOk : kExitTestsFailed;
       return kExitOk;
     }

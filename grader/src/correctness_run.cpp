@@ -228,6 +228,9 @@ struct SeedConversation {
 
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
                     const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
+  const StageScope stage(s.stages, flavour == "fast"                                 ? "correctness runs"
+                                   : flavour == "racecheck" || flavour == "memcheck" ? "compute-sanitizer runs"
+                                                                                     : "checking builds' runs");
   RunVerdict v;
   const Problem& problem = *t.function->problem;
   const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);

@@ -161,7 +161,9 @@ GradeResult grade_submission(const GradeOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   Session s;
   WorkDir work;
+  s.stages.enter("setup", start);  // reading the rubric and the submission, choosing the backend
   const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
+  s.stages.leave();
   s.grading_seed = o.seed.value_or(s.rubric.seed);
 
   GradeResult result;
@@ -184,6 +186,7 @@ GradeResult grade_submission(const GradeOptions& o) {
     result.score = round_points(result.score);
     result.max_score = round_points(result.max_score);
     result.execution_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.stages = s.stages.seconds();
     return result;
   };
 
@@ -273,8 +276,12 @@ GradeResult grade_submission(const GradeOptions& o) {
     }
     all_correct = all_correct && result.tests.back().status == TestStatus::passed;
   }
-  for (TestResult& t : run_technique_checks(s, nvcc, source_text)) result.tests.push_back(t);
+  {
+    const StageScope stage(s.stages, "technique checks");
+    for (TestResult& t : run_technique_checks(s, nvcc, source_text)) result.tests.push_back(t);
+  }
   if (with_performance) {
+    const StageScope stage(s.stages, "timed runs");
     std::vector<TestResult> perf =
         s.backend == Backend::cuda
             ? run_performance_tests(s, all_correct, result)

@@ -62,6 +62,9 @@ Json result_json(const GradeResult& result) {
   out["score"] = result.score;
   out["max_score"] = result.max_score;
   out["execution_time_s"] = result.execution_time_s;
+  Json stages = Json::object();
+  for (const auto& [stage, seconds] : result.stages) stages[stage] = seconds;
+  out["stages"] = stages;
   out["kit_version"] = result.kit_version;
   out["build_log"] = result.build_log;
   Json tests = Json::array();
@@ -243,6 +246,10 @@ GradeResult result_from_json(const nlohmann::json& document) {
   top.read("score", result.score, true);
   top.read("max_score", result.max_score, true);
   top.read("execution_time_s", result.execution_time_s);
+  if (const json* stages = top.find("stages", false)) {
+    if (!stages->is_object()) top.fail("stages", "an object", *stages);
+    for (const auto& [stage, seconds] : stages->items()) result.stages[stage] = top.number("stages." + stage, seconds);
+  }
   top.read("kit_version", result.kit_version);
   top.read("build_log", result.build_log);
 

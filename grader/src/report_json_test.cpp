@@ -50,6 +50,7 @@ void expect_same(const GradeResult& a, const GradeResult& b) {
     EXPECT_EQ(x.diagnosis.file, y.diagnosis.file);
     EXPECT_EQ(x.diagnosis.line, y.diagnosis.line);
   }
+  EXPECT_EQ(a.stages, b.stages);
   ASSERT_EQ(a.leaderboard.size(), b.leaderboard.size());
   for (size_t i = 0; i < a.leaderboard.size(); ++i) {
     EXPECT_EQ(a.leaderboard[i].name, b.leaderboard[i].name);
@@ -79,6 +80,7 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_EQ(doc.at("assignment"), "matmul-tiled");
   EXPECT_DOUBLE_EQ(doc.at("score").get<double>(), 55.36);
   EXPECT_DOUBLE_EQ(doc.at("max_score").get<double>(), 97.5);
+  EXPECT_EQ(doc.at("stages"), json({{"build", 12.5}, {"correctness runs", 20.3}, {"timed runs", 8.5}}));
 
   const json& device = doc.at("device");
   for (const char* key : {"name", "driver", "compute_capability"}) EXPECT_TRUE(device.at(key).is_string()) << key;

@@ -255,6 +255,30 @@ int withheld_count(const GradeResult& result, const TextReportOptions& options) 
                                         [&](const TestResult& test) { return !is_shown(test, options); }));
 }
 
+std::string seconds_text(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+  return buffer;
+}
+
+// "46.7 s: setup 0.4 s, build 12.1 s, ...": the stages in the order a grading meets them, then any other.
+std::string time_line(const GradeResult& result) {
+  static const std::vector<std::string> kOrder = {"setup", "build", "inputs and references", "correctness runs",
+                                                  "checking builds' runs", "compute-sanitizer runs",
+                                                  "technique checks", "timed runs"};
+  std::vector<std::string> names = kOrder;
+  for (const auto& stage : result.stages)
+    if (std::find(kOrder.begin(), kOrder.end(), stage.first) == kOrder.end()) names.push_back(stage.first);
+  std::string parts;
+  for (const std::string& name : names) {
+    const auto it = result.stages.find(name);
+    if (it == result.stages.end()) continue;
+    parts += (parts.empty() ? "" : ", ") + printable(name, false) + " " + seconds_text(it->second);
+  }
+  const std::string total = seconds_text(result.execution_time_s);
+  return parts.empty() ? total : total + ": " + parts;
+}
+
 void add_footer_rows(const GradeResult& result, const TextReportOptions& options, std::vector<Row>& rows) {
   rows.push_back(Row{});
   std::string backend = printable(result.backend.empty() ? "unknown" : result.backend, false);
@@ -264,6 +288,7 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
     rows.push_back(text_row(0, label("sandbox") + "none: graded with --unsandboxed, the student's code ran unconfined"));
   rows.push_back(text_row(0, label("device") + device_line(result.device)));
   rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
+  if (options.verbose) rows.push_back(text_row(0, label("time") + time_line(result)));
 
   const int withheld = withheld_count(result, options);
   if (withheld == 0) {

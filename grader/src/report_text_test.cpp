@@ -174,6 +174,14 @@ TEST(TextReport, FooterHasBackendDeviceCountsAndTotal) {
   EXPECT_EQ(line_starting(cpu, "backend "), "backend  cpu — auto: no usable GPU (no CUDA driver)");
 }
 
+TEST(TextReport, VerboseAddsWhereTheTimeWent) {
+  TextReportOptions options;
+  EXPECT_EQ(render_text(report_samples::gpu_result(), options).find("\ntime "), std::string::npos);
+  options.verbose = true;
+  EXPECT_EQ(line_starting(render_text(report_samples::gpu_result(), options), "time "),
+            "time     41.6 s: build 12.5 s, correctness runs 20.3 s, timed runs 8.5 s");
+}
+
 TEST(TextReport, NoAnsiCodesWithoutColour) {
   for (const GradeResult& result : {report_samples::gpu_result(), report_samples::cpu_result()}) {
     EXPECT_EQ(render_text(result, false).find('\x1b'), std::string::npos);

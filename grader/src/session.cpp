@@ -17,6 +17,7 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
   spec.output_dir = (fs::path(s.work_dir) / key).string();
   spec.timeout_s = s.rubric.limits.build_seconds;
   if (student) spec.sandbox = compile_sandbox(s, spec);
+  const StageScope stage(s.stages, "build");
   return s.builds.emplace(key, build_runner(spec)).first->second;
 }
 
@@ -55,6 +56,7 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   auto found = s.case_data.find(key);
   if (found != s.case_data.end()) return found->second;
   const Problem& problem = *t.function->problem;
+  const StageScope stage(s.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
   data.expected = problem.reference(t.dims, data.inputs);

@@ -13,6 +13,8 @@ struct TextReportOptions {
   // there are and what they are worth. For text that is shown to students before results are released,
   // such as the summary in Gradescope's results.json; the totals then count the listed tests only.
   bool only_visible = false;
+  // Add a line with where the grading's time went (GradeResult::stages), for `--verbose`.
+  bool verbose = false;
 };
 
 // Sections build / correctness / performance / technique, each with its rubric groups and their tests;

@@ -71,6 +71,7 @@ struct GradeResult {
   std::vector<LeaderboardEntry> leaderboard;
   std::string build_log;   // compiler output when the build failed or warned
   double execution_time_s = 0;
+  std::map<std::string, double> stages;  // seconds per stage of the grading (kit/stage_clock.h)
   std::string kit_version;
 };
 

@@ -14,6 +14,7 @@
 #include "kit/cases.h"
 #include "kit/problem.h"
 #include "kit/rubric.h"
+#include "kit/stage_clock.h"
 
 namespace kit {
 
@@ -40,6 +41,7 @@ struct Session {
   // The kernels the student's functions launched in their correctness runs, by name without the
   // parameter list: the technique checks judge these, not every kernel the file defines.
   std::set<std::string> launched_kernels;
+  StageClock stages;  // where the grading's time goes
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
