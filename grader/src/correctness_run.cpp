@@ -12,6 +12,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/compute_sanitizer_report.h"
+#include "kit/finding_headline.h"
 #include "kit/process.h"
 #include "kit/arena.h"
 #include "kit/knob_check.h"
@@ -49,20 +50,12 @@ struct RunVerdict {
   Diagnosis diagnosis;     // what the message names, for tools
 };
 
-// The first error the CPU backend found: what the headline of a stopped run is made from.
-struct FirstFinding {
-  std::string category;  // "global-out-of-bounds", "hang", ... (kitcpu/diagnostic.h)
-  std::string message;
-  std::string file;
-  int line = 0;
-};
-
 #ifdef KIT_HAVE_CPU_BACKEND
-FirstFinding finding_of(const kitcpu::Diagnostic& d) { return {d.category, d.message, d.file, d.line}; }
+Finding finding_of(const kitcpu::Diagnostic& d) { return {d.category, d.message, d.file, d.line}; }
 #endif
 
 // Diagnostics the CPU backend wrote, as the lines a student reads, and whether one was an error.
-std::string cpu_diagnostics(const std::string& report_path, bool* any_error, FirstFinding* first) {
+std::string cpu_diagnostics(const std::string& report_path, bool* any_error, Finding* first) {
   std::string text;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (!fs::exists(report_path)) return text;
@@ -79,63 +72,6 @@ std::string cpu_diagnostics(const std::string& report_path, bool* any_error, Fir
   (void)first;
 #endif
   return text;
-}
-
-// "read", "write" or "access": what an out-of-bounds finding says it did ("out-of-bounds read of 4 bytes").
-std::string access_kind(const FirstFinding& f) {
-  if (f.message.find("out-of-bounds read") != std::string::npos) return "read";
-  if (f.message.find("out-of-bounds write") != std::string::npos) return "write";
-  return "access";
-}
-
-// The text of `message` before `marker`: the element a check names first ("Mds[0][3] is read ...").
-std::string text_before(const std::string& message, const std::string& marker) {
-  return message.substr(0, message.find(marker));
-}
-
-// The text of `message` between `marker` and the next `end`; "?" when the marker is not there.
-std::string text_after(const std::string& message, const std::string& marker, const std::string& end) {
-  const std::size_t at = message.find(marker);
-  return at == std::string::npos ? "?" : text_before(message.substr(at + marker.size()), end);
-}
-
-// The finding as tools sort it (kit/result.h): the CPU backend's category, with an out-of-bounds
-// access split into read and write and a data race called what it is in a kernel, a missing barrier.
-Diagnosis diagnosis_of(const FirstFinding& f) {
-  Diagnosis d;
-  d.category = f.category;
-  if (f.category == "global-out-of-bounds") d.category = "out-of-bounds-" + access_kind(f);
-  if (f.category == "shared-out-of-bounds") d.category = "shared-out-of-bounds-" + access_kind(f);
-  if (f.category == "data-race") d.category = "missing-barrier";
-  d.file = f.file.empty() ? "" : fs::path(f.file).filename().string();
-  d.line = f.line;
-  return d;
-}
-
-// What happened, where: "out-of-bounds read at matmul_tiled.cu:37", "Mds[0][3] read before any thread
-// of the block stored it at matmul_tiled.cu:41".
-std::string headline_for(const FirstFinding& f) {
-  const auto access = [&](const std::string& what) { return what + " " + access_kind(f); };
-  std::string head;
-  if (f.category == "divergent-barrier") head = "divergent __syncthreads";
-  else if (f.category == "uninitialized-shared-read")
-    head = text_before(f.message, " is read") + " read before any thread of the block stored it";
-  else if (f.category == "missing-barrier")
-    head = "missing __syncthreads: " + text_before(f.message, " is read") +
-           " is stored and read by different threads with no barrier between";
-  else if (f.category == "write-conflict")
-    head = "two threads store " + text_before(f.message, " is stored");
-  else if (f.category == "input-write")
-    head = "the kernel writes its input " + text_after(f.message, "its input ", ":");
-  else if (f.category == "hang") head = "timed out: the kernel hung";
-  else if (f.category == "shared-out-of-bounds") head = access("out-of-bounds shared memory");
-  else if (f.category == "global-out-of-bounds") head = access("out-of-bounds");
-  else if (f.category == "data-race") head = "missing __syncthreads suspected";
-  else if (f.category == "invalid-launch") head = "invalid launch configuration";
-  else if (f.category == "assert") head = "a device assert failed";
-  else head = "the CPU backend stopped the kernel (" + f.category + ")";
-  if (!f.file.empty() && f.line > 0) head += " at " + fs::path(f.file).filename().string() + ":" + std::to_string(f.line);
-  return head;
 }
 
 std::string guard_message(const GuardDamage& g) {
@@ -268,7 +204,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
 
   // Everything that stops a run before its outputs can be judged.
   bool diag_error = false;
-  FirstFinding first;
+  Finding first;
   // What the run left is taken in before anything reads it (run_files.h): it may be a link or a fifo.
   std::string tampered;
   const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &first);
