@@ -1,0 +1,39 @@
+// `grader check`: the student's loop. The visible tests only, on the starter unless a file is given;
+// exit 0 only when every one passes.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "commands/commands.h"
+#include "commands/report_output.h"
+#include "kit/errors.h"
+#include "kit/grade.h"
+
+namespace kit {
+
+Command add_check_command(CLI::App& app) {
+  auto flags = std::make_shared<ReportFlags>();
+  CLI::App* command = app.add_subcommand("check", "the student's loop: run the visible tests (default submission: "
+                                                  "the starter); exit 0 only when all pass");
+  add_report_flags(command, *flags)->description("your file, or the folder holding it (default: starter/<assignment>)");
+  return {command, [flags] {
+            check_output_path(flags->output);
+            GradeOptions o;
+            o.assignment = flags->assignment;
+            o.backend = flags->backend;
+            o.visible_only = true;
+            o.unsandboxed = flags->unsandboxed;
+            o.submission = flags->submission;
+            if (o.submission.empty()) {
+              const Rubric r = load_assignment_rubric(o.assignment);
+              o.submission = (std::filesystem::path(kit_root()) / "starter" / o.assignment).string();
+              std::fprintf(stderr, "checking the starter, starter/%s/%s (give --submission to check your own file)\n",
+                           o.assignment.c_str(), r.student_files.front().c_str());
+            }
+            const GradeResult result = grade_submission(o);
+            emit_report(result, *flags);
+            return all_passed(result) ? kExitOk : kExitTestsFailed;
+          }};
+}
+
+}  // namespace kit

@@ -1,0 +1,21 @@
+// Every `grader` subcommand, in the order `grader --help` lists them. Each adds itself to `app`.
+#pragma once
+
+#include "commands/command.h"
+
+namespace kit {
+
+Command add_list_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_grade_command(CLI::App& app);
+Command add_datasets_command(CLI::App& app);
+Command add_selftest_command(CLI::App& app);
+Command add_access_command(CLI::App& app);
+
+using AddCommand = Command (*)(CLI::App&);
+inline constexpr AddCommand kCommands[] = {
+    add_list_command, add_check_command, add_grade_command,
+    add_datasets_command, add_selftest_command, add_access_command,
+};
+
+}  // namespace kit

@@ -1,0 +1,89 @@
+#include "commands/report_output.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+#include "kit/errors.h"
+#include "kit/report_gradescope.h"
+#include "kit/report_json.h"
+#include "kit/report_junit.h"
+#include "kit/report_text.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool colour_wanted() { return ::isatty(1) && !std::getenv("NO_COLOR"); }
+
+std::string render(const GradeResult& r, const std::string& format, const TextReportOptions& text) {
+  if (format == "json") return render_json(r);
+  if (format == "gradescope") return render_gradescope(r);
+  if (format == "junit") return render_junit(r);
+  return render_text(r, text);
+}
+
+// The text report for the terminal: colours when it is one, the time per stage with --verbose.
+TextReportOptions terminal_text(bool verbose) {
+  TextReportOptions text;
+  text.colour = colour_wanted();
+  text.verbose = verbose;
+  return text;
+}
+
+}  // namespace
+
+CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
+  static const std::vector<std::string> formats = {"text", "json", "gradescope", "junit"};
+  static const std::vector<std::string> backends = {"auto", "cuda", "cpu"};
+  command->add_option("assignment", flags.assignment, "the assignment, e.g. matmul-tiled")->required();
+  CLI::Option* submission = command->add_option("--submission", flags.submission, "the student's file, or the folder holding it");
+  command->add_option("--backend", flags.backend, "auto (GPU if usable, else CPU), cuda or cpu")
+      ->check(CLI::IsMember(backends));
+  command->add_option("--format", flags.format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
+  command->add_option("--output", flags.output, "write the report to this file (the text report still goes to the terminal)");
+  command->add_flag("--unsandboxed", flags.unsandboxed, kUnsandboxedHelp);
+  command->add_flag("--verbose", flags.verbose,
+                    "add where the grading's time went (setup, builds, runs, timing) to the text report");
+  return submission;
+}
+
+void check_output_path(const std::string& output) {
+  const fs::path target(output);
+  if (!output.empty() && target.has_parent_path() && !fs::is_directory(target.parent_path()))
+    throw UserError("cannot write --output " + output + ": the folder " + target.parent_path().string() +
+                    " does not exist");
+}
+
+void emit_report(const GradeResult& r, const ReportFlags& flags) {
+  const TextReportOptions terminal = terminal_text(flags.verbose);
+  if (flags.output.empty()) {
+    std::cout << render(r, flags.format, terminal);
+    return;
+  }
+  const std::string temporary = flags.output + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!out) {
+      std::cout << render_text(r, terminal);  // the grade still reaches the terminal
+      throw UserError("cannot write --output " + flags.output + ": permission denied or not a file path");
+    }
+    TextReportOptions file_text;
+    file_text.verbose = flags.verbose;
+    out << render(r, flags.format, file_text);
+  }
+  fs::rename(temporary, flags.output);
+  std::cout << render_text(r, terminal);
+  std::cout << "report written to " << flags.output << " (" << flags.format << ")\n";
+}
+
+bool all_passed(const GradeResult& r) {
+  for (const TestResult& t : r.tests)
+    if (t.status != TestStatus::passed) return false;
+  return true;
+}
+
+}  // namespace kit

@@ -1,0 +1,39 @@
+// What `check` and `grade` share: their common options, and writing the report where it was asked for.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "kit/result.h"
+
+namespace kit {
+
+// The options `check` and `grade` both take.
+struct ReportFlags {
+  std::string assignment;
+  std::string submission;
+  std::string backend = "auto";
+  std::string format = "text";
+  std::string output;
+  bool unsandboxed = false;
+  bool verbose = false;
+};
+
+// Adds assignment, --submission, --backend, --format, --output, --unsandboxed and --verbose to `command`.
+// Returns the --submission option, which `grade` makes required.
+CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags);
+
+inline constexpr const char* kUnsandboxedHelp =
+    "run student code without a sandbox (only where none can be made; the result says so)";
+
+// Checked before grading starts, so a mistyped path never costs a grading run. Throws UserError.
+void check_output_path(const std::string& output);
+
+// Writes the report in `format` to the terminal, or to `output` whole or not at all (temporary +
+// rename) with the people-readable report still on the terminal, so no result is lost.
+void emit_report(const GradeResult& result, const ReportFlags& flags);
+
+bool all_passed(const GradeResult& result);
+
+}  // namespace kit
