@@ -109,7 +109,7 @@ TEST(Compare, AllowedErrorGrowsWithTheReductionLength) {
     Arrays in = {make_array({"M", DType::f32, {1, k}}), make_array({"N", DType::f32, {k, 1}})};
     for (HostArray& a : in)
       for (std::size_t i = 0; i < a.spec.count(); ++i) a.set(i, 1.0);
-    const Expected e = matmul->reference({1, k, 1}, in);
+    const Expected e = matmul->reference({1, k, 1}, {}, in);
     HostArray got = make_array({"P", DType::f32, {1, 1}});
     got.set(0, static_cast<float>(e.values[0][0]) + 0.01f);
     return compare_output(got, e.values[0], e.error_scales[0], Tolerance{}, kSeed);

@@ -187,7 +187,7 @@ struct TimingConversation {
         std::copy_n(got.bytes.begin() + static_cast<long>(k * dtype_size(a.spec.dtype)), dtype_size(a.spec.dtype),
                     one.bytes.begin());
         double scale = 0;
-        const double expected = problem.reference_element(dims, inputs, o, indices[k], &scale);
+        const double expected = problem.reference_element(dims, s.rubric.knobs, inputs, o, indices[k], &scale);
         const double value = one.value(0);
         if (is_poison(one, 0, call) && a.spec.dtype == DType::f32)
           return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";

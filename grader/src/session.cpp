@@ -52,14 +52,15 @@ std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) {
 }
 
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
-  const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" + std::to_string(seed);
+  const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" +
+                          knobs_key(t.knobs) + "/" + std::to_string(seed);
   auto found = s.case_data.find(key);
   if (found != s.case_data.end()) return found->second;
   const Problem& problem = *t.function->problem;
   const StageScope stage(s.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
-  data.expected = problem.reference(t.dims, data.inputs);
+  data.expected = problem.reference(t.dims, t.knobs, data.inputs);
   return s.case_data.emplace(key, std::move(data)).first->second;
 }
 

@@ -10,7 +10,7 @@ std::vector<ArraySpec> copy_inputs(const Dims& d) { return {{"idata", DType::f32
 
 std::vector<ArraySpec> copy_outputs(const Dims& d) { return {{"odata", DType::f32, {d[0], d[1]}}}; }
 
-Expected copy_reference(const Dims& d, const Arrays& in) {
+Expected copy_reference(const Dims& d, const Knobs&, const Arrays& in) {
   const std::size_t n = static_cast<std::size_t>(d[0] * d[1]);
   Expected e;
   e.values.assign(1, std::vector<double>(n));
@@ -19,7 +19,8 @@ Expected copy_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double copy_reference_element(const Dims&, const InputElements& in, std::size_t, std::size_t index, double* error_scale) {
+double copy_reference_element(const Dims&, const Knobs&, const InputElements& in, std::size_t, std::size_t index,
+                              double* error_scale) {
   *error_scale = 0;
   return in.value(0, index);
 }

@@ -19,7 +19,7 @@ std::vector<ArraySpec> matmul_inputs(const Dims& d) {
 
 std::vector<ArraySpec> matmul_outputs(const Dims& d) { return {{"P", DType::f32, {d[0], d[2]}}}; }
 
-Expected matmul_reference(const Dims& d, const Arrays& in) {
+Expected matmul_reference(const Dims& d, const Knobs&, const Arrays& in) {
   const long j = d[0], k = d[1], l = d[2];
   const float* M = in[0].as<float>();
   const float* N = in[1].as<float>();
@@ -46,7 +46,7 @@ Expected matmul_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double matmul_reference_element(const Dims& d, const InputElements& in, std::size_t, std::size_t index,
+double matmul_reference_element(const Dims& d, const Knobs&, const InputElements& in, std::size_t, std::size_t index,
                                 double* error_scale) {
   const long k = d[1], l = d[2];
   const long row = static_cast<long>(index) / l, col = static_cast<long>(index) % l;

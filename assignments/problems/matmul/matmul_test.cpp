@@ -134,7 +134,7 @@ TEST(Matmul, ReferenceMatchesANaiveDoubleProduct) {
   for (const Dims& d : {Dims{1, 1, 1}, Dims{7, 13, 5}, Dims{33, 17, 65}, Dims{1, 300, 2}}) {
     SCOPED_TRACE(format_dims(d));
     const Arrays in = inputs(d, 11);
-    const Expected e = matmul().reference(d, in);
+    const Expected e = matmul().reference(d, {}, in);
     ASSERT_EQ(e.values.size(), 1u);
     ASSERT_EQ(e.error_scales.size(), 1u);
     // Every product is a multiple of 1/256 and every partial sum is small: both sums are exact.
@@ -151,7 +151,7 @@ TEST(Matmul, ErrorScaleGrowsWithTheReductionLength) {
       in[0].set(i, 1.0);
       in[1].set(i, -0.5);
     }
-    const Expected e = matmul().reference({1, k, 1}, in);
+    const Expected e = matmul().reference({1, k, 1}, {}, in);
     EXPECT_EQ(e.values[0][0], -0.5 * k);
     EXPECT_EQ(e.error_scales[0][0], static_cast<double>(k) * std::ldexp(1.0, -24) * 0.5 * k);
   }
@@ -160,10 +160,10 @@ TEST(Matmul, ErrorScaleGrowsWithTheReductionLength) {
 TEST(Matmul, ReferenceElementAgreesWithTheWholeReference) {
   const Dims d{9, 21, 6};
   const Arrays in = inputs(d, 3);
-  const Expected e = matmul().reference(d, in);
+  const Expected e = matmul().reference(d, {}, in);
   for (std::size_t i = 0; i < e.values[0].size(); ++i) {
     double scale = -1;
-    EXPECT_EQ(matmul().reference_element(d, input_elements(in), 0, i, &scale), e.values[0][i]) << "element " << i;
+    EXPECT_EQ(matmul().reference_element(d, {}, input_elements(in), 0, i, &scale), e.values[0][i]) << "element " << i;
     EXPECT_DOUBLE_EQ(scale, e.error_scales[0][i]) << "element " << i;
   }
 }
@@ -173,7 +173,7 @@ TEST(Matmul, FloatSumsOfGeneratedInputsAreExactInAnyOrder) {
   const Dims d{4, 2048, 4};
   const Arrays in = inputs(d, 5);
   const std::vector<float> M = floats(in[0]), N = floats(in[1]);
-  const Expected e = matmul().reference(d, in);
+  const Expected e = matmul().reference(d, {}, in);
   for (long row = 0; row < d[0]; ++row)
     for (long col = 0; col < d[2]; ++col) {
       float forward = 0, backward = 0;
@@ -214,7 +214,7 @@ float round_mantissa(float x, int bits) {
 // and the products summed in float (a tensor core's TF32 or bf16 path, or a half-precision kernel).
 double wrong_fraction(const Dims& d, int bits, const std::string& variant) {
   const Arrays in = inputs(d, 21, variant);
-  const Expected e = matmul().reference(d, in);
+  const Expected e = matmul().reference(d, {}, in);
   std::vector<float> M = floats(in[0]), N = floats(in[1]);
   if (bits < 23) {
     for (float& v : M) v = round_mantissa(v, bits);

@@ -11,7 +11,7 @@ std::vector<ArraySpec> transpose_inputs(const Dims& d) { return {{"idata", DType
 
 std::vector<ArraySpec> transpose_outputs(const Dims& d) { return {{"odata", DType::f32, {d[1], d[0]}}}; }
 
-Expected transpose_reference(const Dims& d, const Arrays& in) {
+Expected transpose_reference(const Dims& d, const Knobs&, const Arrays& in) {
   const long rows = d[0], cols = d[1];
   Expected e;
   e.values.assign(1, std::vector<double>(static_cast<std::size_t>(rows * cols)));
@@ -21,7 +21,7 @@ Expected transpose_reference(const Dims& d, const Arrays& in) {
   return e;
 }
 
-double transpose_reference_element(const Dims& d, const InputElements& in, std::size_t, std::size_t index,
+double transpose_reference_element(const Dims& d, const Knobs&, const InputElements& in, std::size_t, std::size_t index,
                                    double* error_scale) {
   const long rows = d[0], cols = d[1];
   const long c = static_cast<long>(index) / rows, r = static_cast<long>(index) % rows;

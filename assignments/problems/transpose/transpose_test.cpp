@@ -44,7 +44,7 @@ TEST(Transpose, HasTwoAxesAndAnOutputWithThemExchanged) {
 TEST(Transpose, ReferenceExchangesRowsAndColumnsExactly) {
   const Dims d{3, 4};
   const Arrays in = inputs(d, 9);
-  const Expected e = transpose().reference(d, in);
+  const Expected e = transpose().reference(d, {}, in);
   for (long r = 0; r < 3; ++r)
     for (long c = 0; c < 4; ++c) {
       EXPECT_EQ(e.values[0][c * 3 + r], in[0].value(r * 4 + c));
@@ -52,7 +52,7 @@ TEST(Transpose, ReferenceExchangesRowsAndColumnsExactly) {
     }
   for (std::size_t i = 0; i < 12; ++i) {
     double scale = -1;
-    EXPECT_EQ(transpose().reference_element(d, input_elements(in), 0, i, &scale), e.values[0][i]);
+    EXPECT_EQ(transpose().reference_element(d, {}, input_elements(in), 0, i, &scale), e.values[0][i]);
     EXPECT_EQ(scale, 0.0);
   }
 }
@@ -84,7 +84,7 @@ TEST(Transpose, WorkIsEightBytesPerElementAndNoArithmetic) {
 
 // The explanation of a wrong odata, given what the kernel wrote.
 std::string explain(const Dims& d, const HostArray& got, const Arrays& in) {
-  const Expected e = transpose().reference(d, in);
+  const Expected e = transpose().reference(d, {}, in);
   Tolerance exact;
   exact.policy = Tolerance::Policy::exact;
   const Comparison c = compare_output(got, e.values[0], e.error_scales[0], exact, 1);
@@ -113,7 +113,7 @@ TEST(Transpose, ACopyHandedInAsATransposeIsRecognised) {
 TEST(Transpose, WrongTilesAreMappedWithTheTileDimension) {
   const Dims d{40, 70};  // odata is 70 x 40: 3 x 2 tiles of 32
   const Arrays in = inputs(d, 5);
-  const Expected e = transpose().reference(d, in);
+  const Expected e = transpose().reference(d, {}, in);
   HostArray got = make_array(transpose().outputs(d)[0]);
   for (std::size_t i = 0; i < got.spec.count(); ++i) got.set(i, e.values[0][i]);
   got.set(69 * 40 + 39, 0);  // the last element: the corner tile

@@ -83,10 +83,12 @@ struct Problem {
   std::vector<ArraySpec> (*inputs)(const Dims&);
   std::vector<ArraySpec> (*outputs)(const Dims&);
   std::vector<InputVariant> variants;
-  Expected (*reference)(const Dims&, const Arrays& inputs);
+  // `knobs`: the build's compile-time constants (every knob, the rubric's defaults included), for a
+  // problem whose answer depends on one (a blur's BLUR_SIZE); most problems ignore them.
+  Expected (*reference)(const Dims&, const Knobs& knobs, const Arrays& inputs);
   // One element of one output, for spot checks of outputs too large to recompute whole.
-  double (*reference_element)(const Dims&, const InputElements& inputs, std::size_t output, std::size_t index,
-                              double* error_scale);
+  double (*reference_element)(const Dims&, const Knobs& knobs, const InputElements& inputs, std::size_t output,
+                              std::size_t index, double* error_scale);
   Work (*work)(const Dims&);
   Metric metric;  // what its throughput is naturally measured in
   // Lines that say what the wrong elements mean (a map, a likely cause); nullptr when the generic
