@@ -96,6 +96,10 @@ struct Problem {
   std::string (*explain)(const Failure&);
   // The wrong answers a typical bug gives for these inputs (wrong_answers.h matches them); nullptr: none.
   std::vector<WrongAnswer> (*wrong_answers)(const Failure&) = nullptr;
+  // Its arrays are pictures a person can look at: axes {"width", "height"}, every array height x width
+  // (one value per pixel, 0..255 when shown) or height x width x 3 (interleaved RGB, u8). Datasets, the
+  // pictures of a failed test and `grader run` treat them as images.
+  bool pictures = false;
 };
 
 // nullptr for an unknown name.
