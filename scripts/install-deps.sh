@@ -2,9 +2,10 @@
 # Installs what the kit needs to build on Debian or Ubuntu, skipping what is already there.
 # The CUDA toolkit (nvcc) is not installed here: without it the kit builds the CPU backend only.
 # bubblewrap is the sandbox student code is compiled and run in (docs/sandbox.md).
+# libpng-dev lets pictures be PNG as well as PGM/PPM (docs/pictures.md); the kit builds without it.
 set -euo pipefail
 
-packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap)
+packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,7 +1,9 @@
 #include "kit/recipe.h"
 
 #include <cmath>
+#include <stdexcept>
 
+#include "kit/picture_scene.h"
 #include "kit/random.h"
 
 namespace kit {
@@ -44,8 +46,16 @@ double recipe_value(const Recipe& r, std::uint64_t stream, std::size_t index) {
     }
     case Recipe::Kind::integers:
       return static_cast<double>(r.lo + static_cast<long>(below(h, static_cast<std::uint64_t>(r.hi - r.lo) + 1)));
+    case Recipe::Kind::scene:
+      throw std::logic_error("a scene's elements depend on the array's shape: call recipe_value with its spec");
   }
   return 0;
+}
+
+double recipe_value(const Recipe& r, const ArraySpec& spec, std::uint64_t stream, std::size_t index) {
+  if (r.kind != Recipe::Kind::scene) return recipe_value(r, stream, index);
+  const long level = scene_level(spec.shape, stream, index);  // 0..255
+  return static_cast<double>(r.lo + ((r.hi - r.lo) * level + 127) / 255);
 }
 
 HostArray generate_array(const ArraySpec& spec, const Recipe& recipe, std::uint64_t seed, std::size_t array_index) {
@@ -57,9 +67,9 @@ HostArray generate_from_stream(const ArraySpec& spec, const Recipe& recipe, std:
   const std::size_t n = spec.count();
   if (spec.dtype == DType::u8) {
     for (std::size_t i = 0; i < n; ++i)
-      a.bytes[i] = static_cast<unsigned char>(static_cast<long>(recipe_value(recipe, stream, i)) & 0xFF);
+      a.bytes[i] = static_cast<unsigned char>(static_cast<long>(recipe_value(recipe, spec, stream, i)) & 0xFF);
   } else {
-    for (std::size_t i = 0; i < n; ++i) a.set(i, recipe_value(recipe, stream, i));
+    for (std::size_t i = 0; i < n; ++i) a.set(i, recipe_value(recipe, spec, stream, i));
   }
   return a;
 }
@@ -69,12 +79,13 @@ const char* recipe_kind_name(Recipe::Kind kind) {
     case Recipe::Kind::grid: return "grid";
     case Recipe::Kind::full_mantissa: return "full-mantissa";
     case Recipe::Kind::integers: return "integers";
+    case Recipe::Kind::scene: return "scene";
   }
   return "?";
 }
 
 bool parse_recipe_kind(const std::string& name, Recipe::Kind* kind) {
-  for (Recipe::Kind k : {Recipe::Kind::grid, Recipe::Kind::full_mantissa, Recipe::Kind::integers})
+  for (Recipe::Kind k : {Recipe::Kind::grid, Recipe::Kind::full_mantissa, Recipe::Kind::integers, Recipe::Kind::scene})
     if (name == recipe_kind_name(k)) {
       *kind = k;
       return true;
@@ -91,6 +102,8 @@ std::string describe_recipe(const Recipe& r) {
       return "floats with all 24 significant bits random, magnitudes in [2^" + lo + ", 2^" + std::to_string(r.hi + 1) +
              "), either sign";
     case Recipe::Kind::integers: return "whole numbers in [" + lo + ", " + hi + "]";
+    case Recipe::Kind::scene:
+      return "a generated picture (landscape, rings or tiles, picked by the seed), levels in [" + lo + ", " + hi + "]";
   }
   return "?";
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,7 @@
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/compute_sanitizer_report.h"
+#include "kit/failure_pictures.h"
 #include "kit/finding_headline.h"
 #include "kit/process.h"
 #include "kit/arena.h"
@@ -19,6 +21,7 @@
 #include "kit/runner_call.h"
 #include "kit/run_files.h"
 #include "kit/runtime_calls.h"
+#include "kit/run_on_picture.h"
 #include "kit/wrong_answers.h"
 #include "kit/step_sandbox.h"
 #include "kit/text.h"
@@ -48,6 +51,8 @@ struct RunVerdict {
   bool warned = false;  // right, with warnings from the CPU backend (in details)
   bool timed_out = false;  // the run reached the test's time limit
   Diagnosis diagnosis;     // what the message names, for tools
+  std::optional<WrongPicture> wrong_picture;  // a picture problem's first wrong output, to show as pictures
+  std::vector<Arrays> given_outputs;  // with inputs given by the caller: the outputs each seed left
 };
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -106,14 +111,15 @@ struct SeedRun {
 // after the last seed or the first CUDA error.
 struct SeedConversation {
   SeedConversation(Session& session, const TestCase& test, const RunnerCase& c, DeviceMemory& arena,
-                   const std::vector<std::uint64_t>& seed_list)
-      : s(session), t(test), layout(c), memory(arena), seeds(seed_list) {}
+                   const std::vector<std::uint64_t>& seed_list, const Arrays* given_inputs)
+      : s(session), t(test), layout(c), memory(arena), seeds(seed_list), given(given_inputs) {}
 
   Session& s;
   const TestCase& t;
   const RunnerCase& layout;
   DeviceMemory& memory;
   const std::vector<std::uint64_t>& seeds;
+  const Arrays* given;  // the caller's inputs for every seed; nullptr: the case's, drawn from each seed
   std::vector<SeedRun> runs;
   std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
   std::size_t calls_this_seed = 0;
@@ -146,7 +152,7 @@ struct SeedConversation {
         SeedRun run;
         run.seed = seeds[runs.size()];
         run.done = j;
-        run.arena = read_back(memory, layout, case_data(s, t, run.seed).inputs);
+        run.arena = read_back(memory, layout, inputs(run.seed));
         runs.push_back(std::move(run));
         reply = j.value("status", "") == "ok" && runs.size() < seeds.size() ? start_seed() : "quit\n";
       }
@@ -154,16 +160,21 @@ struct SeedConversation {
     return reply;
   }
 
+  const Arrays& inputs(std::uint64_t seed) { return given ? *given : case_data(s, t, seed).inputs; }
+
   std::string start_seed() {
     const std::uint64_t seed = seeds[started++];
-    load_inputs(memory, layout, case_data(s, t, seed).inputs);
+    load_inputs(memory, layout, inputs(seed));
     poison_outputs(memory, layout, seed);
     return "run\n";
   }
 };
 
+// `given_inputs`: run on these instead of the case's inputs, with nothing to compare the outputs with
+// (`grader run`); the verdict keeps the outputs.
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
-                    const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label) {
+                    const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label,
+                    const Arrays* given_inputs = nullptr) {
   const StageScope stage(s.stages, flavour == "fast"                                 ? "correctness runs"
                                    : flavour == "racecheck" || flavour == "memcheck" ? "compute-sanitizer runs"
                                                                                      : "checking builds' runs");
@@ -173,7 +184,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const RunnerCase layout = layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes);
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
-  SeedConversation talk(s, t, layout, *memory, seeds);
+  SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
 
   // Each run writes in a folder of its own, the only one its sandbox may write to.
   const fs::path dir = new_scratch_folder(s, flavour);
@@ -297,10 +308,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                       run.done.value("error", std::string()) + (refused.empty() ? "" : ": " + refused),
                   diagnostics.empty() ? "" : "\n" + diagnostics);
     }
-    const CaseData& data = case_data(s, t, run.seed);
     std::string signature;
     for (const HostArray& got : run.arena.outputs) signature.append(got.bytes.begin(), got.bytes.end());
     v.output_signatures.push_back(signature);
+    if (given_inputs) v.given_outputs.push_back(run.arena.outputs);
     if (!v.message.empty()) continue;
     if (!run.arena.damage.empty()) {
       v.message = guard_message(run.arena.damage.front());
@@ -314,6 +325,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       v.details = label + v.message;
       continue;
     }
+    if (given_inputs) continue;
+    const CaseData& data = case_data(s, t, run.seed);
     for (std::size_t o = 0; o < run.arena.outputs.size() && v.message.empty(); ++o) {
       const HostArray& got = run.arena.outputs[o];
       const Comparison c = compare_output(got, data.expected.values[o], data.expected.error_scales[o],
@@ -322,6 +335,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       v.message = summarize(c);
       v.details = label + "seed " + std::to_string(run.seed) + ":\n" + explain_mismatches(c, out_specs[o]);
       v.diagnosis.category = c.never_written == c.total ? "never-written" : "wrong-answer";
+      if (problem.pictures) v.wrong_picture = WrongPicture{got, data.expected.values[o], c, run.seed};
       const Failure failure{c, got, data.inputs, t.dims, t.knobs};
       if (problem.wrong_answers) {
         const std::string cause = recognised_wrong_answer(problem.wrong_answers(failure), o, got);
@@ -366,6 +380,17 @@ RunVerdict checking_build_failed(const BuildOutcome& build, const std::string& w
 
 bool small_enough(const Dims& dims, long limit) {
   return std::all_of(dims.begin(), dims.end(), [&](long d) { return d <= limit; });
+}
+
+// The pictures of a wrong output, into the grading's work folder; the grading copies them to the folder
+// the user asked for. Pictures are a help: a test's verdict never depends on writing them.
+std::vector<std::string> stage_failure_pictures(const Session& s, const TestCase& t, const WrongPicture& wrong) {
+  const std::string stem = picture_stem(t.group, t.name);
+  try {
+    return write_failure_pictures(wrong, (fs::path(s.work_dir) / "failure-pictures" / stem).string(), stem);
+  } catch (const std::exception&) {
+    return {};
+  }
 }
 
 }  // namespace
@@ -509,6 +534,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   result.status = passed ? TestStatus::passed : TestStatus::failed;
   result.score = passed ? t.points : 0;
   if (!passed) result.diagnosis = diagnosis;
+  if (!passed && failing && failing->wrong_picture) result.pictures = stage_failure_pictures(s, t, *failing->wrong_picture);
   result.message = passed ? std::to_string(t.seeds.size()) + (t.seeds.size() == 1 ? " seed" : " seeds") +
                                 (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "") +
                                 (details.empty() ? "" : "; warning from the CPU backend: " + details.substr(0, details.find('\n')))
@@ -516,6 +542,24 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   while (!details.empty() && details.back() == '\n') details.pop_back();
   result.details = details;
   return result;
+}
+
+GivenInputsRun run_on_given_inputs(Session& s, const TestCase& t, const Arrays& inputs) {
+  GivenInputsRun run;
+  const BuildOutcome& build = student_runner(s, "fast", t.build);
+  if (!build.ok) {
+    run.problem = "your file did not build: " + build.summary;
+    run.details = last_lines(build.log, 30);
+    return run;
+  }
+  const std::string order = s.backend == Backend::cpu && !s.rubric.cpu_checks.orders.empty()
+                                ? s.rubric.cpu_checks.orders.front() : "";
+  RunVerdict v = run_once(s, t, build.executable, "fast", order, t.seeds, "", &inputs);
+  run.outputs = std::move(v.given_outputs);
+  run.finished = run.outputs.size() == t.seeds.size();
+  run.problem = v.message;
+  run.details = v.details;
+  return run;
 }
 
 }  // namespace kit

@@ -9,6 +9,7 @@
 
 #include "kit/cases.h"
 #include "kit/npy.h"
+#include "kit/picture_file.h"
 #include "kit/sha256.h"
 #include "kit/teaching_kit_raw.h"
 
@@ -58,6 +59,15 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
     checksums[relative.generic_string()] = sha256_hex(bytes);
     ++summary.files;
   };
+  // A picture problem's arrays also as pictures a person can open, beside the arrays (listed under their
+  // own roles, so a tool that reads "input" files still finds one per array).
+  auto write_picture_of = [&](const fs::path& dir, const HostArray& array, const std::string& role,
+                              nlohmann::json& files) {
+    const Picture picture = picture_of(array);
+    const fs::path file = dir / (array.spec.name + picture_extension(picture, PictureFormat::pnm));
+    write(file, encode_picture(picture, PictureFormat::pnm));
+    files.push_back({{"array", array.spec.name}, {"role", role}, {"path", file.generic_string()}});
+  };
 
   for (const TestCase& c : expand_cases(rubric, rubric.seed, /*visible_only=*/true)) {
     const Problem& problem = *c.function->problem;
@@ -94,6 +104,7 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
         const fs::path file = dir / (raw ? "input" + std::to_string(k) + ".raw" : in_specs[k].name + ".npy");
         write(file, raw ? encode_raw_array(inputs[k]) : encode_npy(inputs[k]));
         files.push_back({{"array", in_specs[k].name}, {"role", "input"}, {"path", file.generic_string()}});
+        if (problem.pictures) write_picture_of(dir, inputs[k], "input picture", files);
       }
       for (std::size_t k = 0; k < out_specs.size(); ++k) {
         HostArray out = make_array(out_specs[k]);
@@ -102,6 +113,7 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
                                          : out_specs[k].name + ".npy");
         write(file, raw ? encode_raw_array(out) : encode_npy(out));
         files.push_back({{"array", out_specs[k].name}, {"role", "expected output"}, {"path", file.generic_string()}});
+        if (problem.pictures) write_picture_of(dir, out, "expected output picture", files);
       }
       entry["seeds"].push_back({{"seed", c.seeds[i]}, {"files", files}});
     }

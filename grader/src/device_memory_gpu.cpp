@@ -126,6 +126,11 @@ class GpuMemory : public DeviceMemory {
     server_->call(q, nullptr, nullptr);
   }
   void generate(std::size_t offset, const ArraySpec& spec, const Recipe& recipe, std::uint64_t stream) override {
+    if (recipe.kind == Recipe::Kind::scene) {  // the GPU generator knows only the random kinds
+      const HostArray a = generate_from_stream(spec, recipe, stream);
+      write(offset, a.bytes.data(), a.bytes.size());
+      return;
+    }
     MemoryRequest q = request(MemoryOp::generate, offset, spec.count());
     q.c = static_cast<std::uint64_t>(spec.dtype) | static_cast<std::uint64_t>(recipe.kind) << 8;
     q.d = stream;

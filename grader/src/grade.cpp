@@ -14,6 +14,7 @@
 #include "kit/cases.h"
 #include "kit/correctness_run.h"
 #include "kit/errors.h"
+#include "kit/failure_pictures.h"
 #include "kit/intake.h"
 #include "kit/sandbox.h"
 #include "kit/source_text.h"
@@ -127,6 +128,18 @@ Opened open_session(Session& s, WorkDir& work, const std::string& assignment, co
   opened.choice = choose_backend(backend);
   s.backend = opened.choice.backend;
   return opened;
+}
+
+// A test's pictures were written in the work folder, which goes away: they are copied where the user asked
+// for them, or dropped. A folder that cannot be written costs the pictures, never the grade.
+void keep_failure_pictures(TestResult& test, const std::string& folder) {
+  if (test.pictures.empty()) return;
+  try {
+    test.pictures = folder.empty() ? std::vector<std::string>() : copy_failure_pictures(test.pictures, folder);
+  } catch (const UserError& e) {
+    test.pictures.clear();
+    test.details += (test.details.empty() ? "" : "\n") + std::string("(no pictures: ") + e.what() + ")";
+  }
 }
 
 }  // namespace
@@ -273,6 +286,7 @@ GradeResult grade_submission(const GradeOptions& o) {
       bool timed_out = false;
       result.tests.push_back(run_correctness_test(s, c, &timed_out));
       if (timed_out) hung_builds[build_key] = c.name;
+      keep_failure_pictures(result.tests.back(), o.pictures_dir);
     }
     all_correct = all_correct && result.tests.back().status == TestStatus::passed;
   }
@@ -316,6 +330,17 @@ Dims parse_size(const std::string& text, const Rubric& rubric, const Problem& pr
 }
 
 }  // namespace
+
+void with_submission_session(const std::string& assignment, const std::string& submission, const std::string& backend,
+                             bool unsandboxed,
+                             const std::function<void(Session& session, const std::string& backend_reason)>& body) {
+  Session s;
+  WorkDir work;
+  const Opened opened = open_session(s, work, assignment, submission, backend, unsandboxed);
+  if (!opened.content_problem.empty()) throw UserError("the submission cannot be run: " + opened.content_problem);
+  s.grading_seed = s.rubric.seed;
+  body(s, opened.choice.reason);
+}
 
 AccessResult measure_memory_access(const AccessOptions& o) {
   Session s;

@@ -51,7 +51,7 @@ InputElements input_elements(const Problem& problem, const InputVariant& variant
   return {[streams, recipes, specs](std::size_t array, std::size_t index) {
     // Through the dtype, as the arrays hold it: a u8 wraps, a float rounds.
     HostArray one = make_array({"", specs[array].dtype, {1}});
-    const double v = recipe_value(recipes[array], streams[array], index);
+    const double v = recipe_value(recipes[array], specs[array], streams[array], index);
     if (specs[array].dtype == DType::u8) one.bytes[0] = static_cast<unsigned char>(static_cast<long>(v) & 0xFF);
     else one.set(0, v);
     return one.value(0);

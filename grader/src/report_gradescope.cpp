@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/failure_pictures.h"
 #include "kit/report_text.h"
 
 namespace kit {
@@ -24,6 +25,10 @@ std::string test_output(const TestResult& test) {
   if (!test.details.empty()) {
     if (!output.empty() && output.back() != '\n') output += '\n';
     output += test.details;
+  }
+  if (!test.pictures.empty()) {
+    if (!output.empty() && output.back() != '\n') output += '\n';
+    output += describe_pictures(test.pictures);
   }
   return output;
 }

@@ -46,6 +46,14 @@ TEST(GradescopeReport, OneEntryPerTestNumberedInOrder) {
   EXPECT_EQ(tests[3].at("name"), "not a multiple of the tile: Width 17");
 }
 
+TEST(GradescopeReport, AFailedPictureTestNamesItsPictures) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
+  const json tests = json::parse(render_gradescope(result)).at("tests");
+  EXPECT_NE(tests[3].at("output").get<std::string>().find("pictures: p/t-{output,expected,difference,never-written}.pgm"),
+            std::string::npos);
+}
+
 TEST(GradescopeReport, OnlyPassedAndFailedWithTheStatusWordKept) {
   const json tests = json::parse(render_gradescope(report_samples::gpu_result())).at("tests");
   EXPECT_EQ(tests[1].at("status"), "passed");

@@ -45,6 +45,11 @@ Json test_json(const TestResult& test) {
     diagnosis["line"] = test.diagnosis.line;
     out["diagnosis"] = diagnosis;
   }
+  if (!test.pictures.empty()) {
+    Json pictures = Json::array();
+    for (const std::string& path : test.pictures) pictures.push_back(path);
+    out["pictures"] = pictures;
+  }
   return out;
 }
 
@@ -205,6 +210,14 @@ TestResult test_from_json(const json& object, const std::string& where) {
     inner.read("cause", test.diagnosis.cause);
     inner.read("file", test.diagnosis.file);
     inner.read("line", test.diagnosis.line);
+  }
+  if (const json* pictures = reader.find("pictures", false)) {
+    if (!pictures->is_array()) reader.fail("pictures", "an array", *pictures);
+    for (std::size_t i = 0; i < pictures->size(); ++i) {
+      const json& path = (*pictures)[i];
+      if (!path.is_string()) reader.fail("pictures[" + std::to_string(i) + "]", "a string", path);
+      test.pictures.push_back(path.get<std::string>());
+    }
   }
   return test;
 }

@@ -49,6 +49,7 @@ void expect_same(const GradeResult& a, const GradeResult& b) {
     EXPECT_EQ(x.diagnosis.cause, y.diagnosis.cause);
     EXPECT_EQ(x.diagnosis.file, y.diagnosis.file);
     EXPECT_EQ(x.diagnosis.line, y.diagnosis.line);
+    EXPECT_EQ(x.pictures, y.pictures);
   }
   EXPECT_EQ(a.stages, b.stages);
   ASSERT_EQ(a.leaderboard.size(), b.leaderboard.size());
@@ -147,6 +148,21 @@ TEST(JsonReport, RoundTripThroughTheText) {
   result.tests[2].message = "quotes \" and \\ backslashes, tabs\t and — dashes";
   result.tests[2].score = 1.0 / 3.0;  // doubles survive exactly
   expect_same(result_from_json(json::parse(render_json(result))), result);
+}
+
+TEST(JsonReport, PicturesOfAFailedTestRoundTrip) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
+  const json document = json::parse(render_json(result));
+  EXPECT_EQ(document["tests"][3]["pictures"][2], "p/t-difference.pgm");
+  EXPECT_FALSE(document["tests"][2].contains("pictures"));  // only a test with pictures has the field
+  expect_same(result_from_json(document), result);
+
+  json bad = document;
+  bad["tests"][3]["pictures"][1] = 5;
+  EXPECT_NE(read_error(bad).find("tests[3].pictures[1]: expected a string"), std::string::npos);
+  bad["tests"][3]["pictures"] = "p/t-output.pgm";
+  EXPECT_NE(read_error(bad).find("tests[3].pictures: expected an array"), std::string::npos);
 }
 
 TEST(JsonReport, NonFiniteNumbersBecomeNullAndReadBackAsNaN) {

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "kit/failure_pictures.h"
+
 namespace kit {
 namespace {
 
@@ -150,10 +152,13 @@ void write_testcase(const GradeResult& result, const TestResult& test, XmlWriter
       {"visibility", test.visibility.empty() ? "visible" : test.visibility},
   };
   for (const auto& [name, value] : test.metrics) properties.emplace_back("metric." + name, format_number(value, 6));
+  for (std::size_t i = 0; i < test.pictures.size(); ++i)
+    properties.emplace_back("picture." + std::to_string(i + 1), test.pictures[i]);
   xml.properties(3, properties);
 
   const std::string message = xml_escape(first_line(test.message), true);
-  const std::string& body = test.details.empty() ? test.message : test.details;
+  std::string body = test.details.empty() ? test.message : test.details;
+  if (!test.pictures.empty()) body += "\n" + describe_pictures(test.pictures);
   switch (test.status) {
     case TestStatus::passed:
       break;

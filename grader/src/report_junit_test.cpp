@@ -294,6 +294,19 @@ TEST(JunitReport, PerformanceMetricsAreProperties) {
   EXPECT_EQ(perf.only("system-out").text, "8,100 GFLOP/s = 0.91x the reference, 1.52x the naive kernel");
 }
 
+TEST(JunitReport, AFailedPictureTestNamesItsPictures) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
+  const Element root = parse(render_junit(result));
+  const Element* width17 = nullptr;
+  for (const Element* suite : root.all("testsuite"))
+    for (const Element* testcase : suite->all("testcase"))
+      if (testcase->attributes.at("name") == "Width 17") width17 = testcase;
+  ASSERT_NE(width17, nullptr);
+  EXPECT_EQ(width17->properties().at("picture.3"), "p/t-difference.pgm");
+  EXPECT_NE(width17->only("failure").text.find("pictures: p/t-{output,"), std::string::npos);
+}
+
 TEST(JunitReport, UnmeasuredPerformanceIsSkipped) {
   const Element root = parse(render_junit(report_samples::cpu_result()));
   EXPECT_EQ(root.attributes.at("skipped"), "1");

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "kit/failure_pictures.h"
+
 namespace kit {
 namespace {
 
@@ -164,6 +166,7 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
   }
   if (is_failing(test.status)) {
     for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
+    if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
 
   rows.push_back(std::move(row));

@@ -129,6 +129,19 @@ TEST(TextReport, FailingTestsShowTheirDetailsIndentedAndIntact) {
   EXPECT_NE(text.find(indent + "\tblock (62, 0), thread (8, 0)\n"), std::string::npos);
 }
 
+TEST(TextReport, AFailedPictureTestNamesItsPicturesAfterItsDetails) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
+  const std::vector<std::string> lines = lines_of(render_text(result, false));
+  const auto tiles = std::find_if(lines.begin(), lines.end(),
+                                  [](const std::string& line) { return line.find("  X X") != std::string::npos; });
+  ASSERT_NE(tiles, lines.end());
+  const auto pictures = std::find_if(tiles, lines.end(), [](const std::string& line) {
+    return line.find("pictures: p/t-{output,expected,difference,never-written}.pgm") != std::string::npos;
+  });
+  EXPECT_NE(pictures, lines.end());
+}
+
 TEST(TextReport, PassingAndSkippedTestsHideTheirDetails) {
   GradeResult result = report_samples::cpu_result();
   result.tests[0].details = "details of a passing test";

@@ -60,9 +60,16 @@ std::string refused_launch(const std::vector<nlohmann::json>& calls) {
                std::to_string(kMaxGrid[i]);
     }
     const unsigned long long threads = block[0] * block[1] * block[2];
+    // A grid small enough to be a block, and a block that grows with the data: <<<block, grid>>>.
+    const unsigned long long blocks = grid[0] * grid[1] * grid[2];
+    const bool exchanged = blocks > 1 && blocks <= kMaxThreads && grid[0] <= kMaxBlock[0] && grid[1] <= kMaxBlock[1] &&
+                           grid[2] <= kMaxBlock[2];
     if (threads > kMaxThreads)
       return launch + " asks for blocks of " + triple(block) + " = " + std::to_string(threads) +
-             " threads; a block may have at most " + std::to_string(kMaxThreads);
+             " threads; a block may have at most " + std::to_string(kMaxThreads) +
+             (exchanged ? ". Its grid, " + triple(grid) + ", has the shape of a block: the grid and the block look "
+                          "exchanged, <<<grid, block>>> takes the grid first"
+                        : "");
   }
   return {};
 }

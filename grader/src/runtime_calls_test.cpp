@@ -119,6 +119,14 @@ TEST(RefusedLaunch, NamesTheLimitABlockBreaks) {
   EXPECT_EQ(refused_launch({}), "");
 }
 
+TEST(RefusedLaunch, SaysWhenTheGridAndTheBlockLookExchanged) {
+  // <<<dimBlock, dimGrid>>> for a 640x480 picture with 16 x 16 blocks.
+  EXPECT_EQ(refused_launch({launch({16, 16, 1}, {40, 30, 1})}),
+            "the launch of MatrixMulKernel at matmul.cu:42 asks for blocks of (40,30,1) = 1200 threads; a block may "
+            "have at most 1024. Its grid, (16,16,1), has the shape of a block: the grid and the block look exchanged, "
+            "<<<grid, block>>> takes the grid first");
+}
+
 TEST(UncoveredOutput, AGridRoundedDownLeavesTheLastRowAndColumn) {
   const ArraySpec p{"P", DType::f32, {17, 17}};
   // 16 x 16 threads for 17 x 17: 33 elements unwritten, once per seed's call.

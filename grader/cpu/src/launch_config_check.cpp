@@ -34,6 +34,15 @@ std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const 
     }
   }
   const std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
+  const std::uint64_t grid_blocks = std::uint64_t{grid.x} * grid.y * grid.z;
+  if (threads > vd::kMaxThreadsPerBlock && grid_blocks > 1 && grid_blocks <= vd::kMaxThreadsPerBlock &&
+      g[2] <= vd::kMaxBlockDim[2]) {
+    // A grid small enough to be a block, and a block that grows with the data: <<<block, grid>>>.
+    return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
+                             " threads; a block may have at most " + std::to_string(vd::kMaxThreadsPerBlock),
+                         "the grid and the block exchanged: gridDim " + dims(grid) +
+                             " has the shape of a block. <<<grid, block>>> takes the grid first"};
+  }
   if (threads > vd::kMaxThreadsPerBlock) {
     return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
                              " threads; a block may have at most " + std::to_string(vd::kMaxThreadsPerBlock),

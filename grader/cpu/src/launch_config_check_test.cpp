@@ -30,6 +30,16 @@ TEST(LaunchConfigCheck, RejectsTooManyThreads) {
   EXPECT_TRUE(check_launch_configuration(dim3(1), dim3(1, 1, 65), 0));
 }
 
+TEST(LaunchConfigCheck, SaysWhenTheGridAndTheBlockLookExchanged) {
+  // <<<dimBlock, dimGrid>>> for a 640x480 picture: a 16x16 grid of 40x30 blocks.
+  const auto problem = check_launch_configuration(dim3(16, 16), dim3(40, 30), 0);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->message.find("1200 threads"), std::string::npos);
+  EXPECT_NE(problem->hint.find("the grid and the block exchanged"), std::string::npos);
+  // One block as large as the matrix is another bug.
+  EXPECT_EQ(check_launch_configuration(dim3(1), dim3(64, 64), 0)->hint.find("exchanged"), std::string::npos);
+}
+
 TEST(LaunchConfigCheck, RejectsGridsAboveTheLimits) {
   EXPECT_TRUE(check_launch_configuration(dim3(4294967295u), dim3(256), 0));  // a negative int, converted
   EXPECT_TRUE(check_launch_configuration(dim3(1, 65536), dim3(256), 0));

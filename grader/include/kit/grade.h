@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ struct GradeOptions {
   std::optional<std::uint64_t> seed;   // draws hidden sizes and seeds; default: the rubric's
   bool visible_only = false;           // `check`: visible correctness tests and technique, no timing
   bool unsandboxed = false;            // run student code without a sandbox (the result says so)
+  // Where the pictures of failed picture tests are copied (failure_pictures.h); empty: none are kept.
+  std::string pictures_dir;
 };
 
 // Throws UserError for anything the user can fix (unknown assignment, missing file, a symbolic link
@@ -49,6 +52,15 @@ struct AccessResult {
 // Throws UserError for bad input, as grade_submission does, and for an unknown function or a size the
 // function's problem cannot take.
 AccessResult measure_memory_access(const AccessOptions& options);
+
+struct Session;
+// What a command that runs student code outside a grading (`grader run`) does first, as grading does:
+// the rubric, the backend, the sandbox check, a private work folder, the submission taken in. Then calls
+// `body` with the session and why its backend was picked; the work folder is removed afterwards. Throws
+// UserError as grade_submission does, and when the submission cannot be graded at all.
+void with_submission_session(const std::string& assignment, const std::string& submission, const std::string& backend,
+                             bool unsandboxed,
+                             const std::function<void(Session& session, const std::string& backend_reason)>& body);
 
 // The folder that holds assignments/, solutions/ and starter/.
 std::string kit_root();

@@ -18,6 +18,7 @@ struct Recipe {
     grid,           // multiples of 1/denominator in [lo, hi]: float sums of products stay exact
     full_mantissa,  // +-(1.m) x 2^e, e in [lo, hi], all 23 mantissa bits random: low precision shows
     integers,       // whole numbers in [lo, hi]
+    scene,          // a picture a person recognises (picture_scene.h), its levels mapped to [lo, hi]
   };
   Kind kind = Kind::grid;
   long lo = -2, hi = 2;
@@ -27,8 +28,10 @@ struct Recipe {
 // The stream of one array: `array_index` is its position among the problem's inputs.
 std::uint64_t array_stream(std::uint64_t seed, const std::string& array_name, std::size_t array_index);
 
-// Element `index` of the array whose stream is `stream`.
+// Element `index` of the array whose stream is `stream`. A scene's elements depend on the array's shape:
+// `spec` gives it (recipe_value of a scene without it throws std::logic_error).
 double recipe_value(const Recipe& recipe, std::uint64_t stream, std::size_t index);
+double recipe_value(const Recipe& recipe, const ArraySpec& spec, std::uint64_t stream, std::size_t index);
 
 // The whole array of one stream.
 HostArray generate_from_stream(const ArraySpec& spec, const Recipe& recipe, std::uint64_t stream);

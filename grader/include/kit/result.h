@@ -38,6 +38,9 @@ struct TestResult {
   std::string visibility = "visible";  // visible | hidden | after_due_date (Gradescope's words)
   std::map<std::string, double> metrics;  // e.g. gflops, ratio_to_reference, seconds
   Diagnosis diagnosis;
+  // A failed test of a picture problem: the pictures written of its first failing seed (output, expected,
+  // difference, never written; .pgm/.ppm, then .png where supported). Empty otherwise.
+  std::vector<std::string> pictures;
 };
 
 // The machine a result was produced on. Clocks and driver are known only on a GPU.

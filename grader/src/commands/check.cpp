@@ -7,6 +7,7 @@
 #include "commands/commands.h"
 #include "commands/report_output.h"
 #include "kit/errors.h"
+#include "kit/failure_pictures.h"
 #include "kit/grade.h"
 
 namespace kit {
@@ -24,6 +25,7 @@ Command add_check_command(CLI::App& app) {
             o.visible_only = true;
             o.unsandboxed = flags->unsandboxed;
             o.submission = flags->submission;
+            o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
             if (o.submission.empty()) {
               const Rubric r = load_assignment_rubric(o.assignment);
               o.submission = (std::filesystem::path(kit_root()) / "starter" / o.assignment).string();

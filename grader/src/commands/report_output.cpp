@@ -45,6 +45,9 @@ CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
       ->check(CLI::IsMember(backends));
   command->add_option("--format", flags.format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
   command->add_option("--output", flags.output, "write the report to this file (the text report still goes to the terminal)");
+  command->add_option("--pictures", flags.pictures,
+                      "where the pictures of a failed picture test go (default: beside --output as <name>-pictures, "
+                      "else grader-pictures)");
   command->add_flag("--unsandboxed", flags.unsandboxed, kUnsandboxedHelp);
   command->add_flag("--verbose", flags.verbose,
                     "add where the grading's time went (setup, builds, runs, timing) to the text report");

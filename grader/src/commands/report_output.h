@@ -16,11 +16,13 @@ struct ReportFlags {
   std::string backend = "auto";
   std::string format = "text";
   std::string output;
+  std::string pictures;  // --pictures: where the pictures of failed picture tests go (failure_pictures.h)
   bool unsandboxed = false;
   bool verbose = false;
 };
 
-// Adds assignment, --submission, --backend, --format, --output, --unsandboxed and --verbose to `command`.
+// Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed and --verbose to
+// `command`.
 // Returns the --submission option, which `grade` makes required.
 CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags);
 

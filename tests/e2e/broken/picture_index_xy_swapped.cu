@@ -1,0 +1,58 @@
+// broken: picture-scale
+// bug: Row is taken from the x index and Col from the y index: the grid's 80 threads across count rows
+// expect-fail: the course's 76x62 picture
+// expect-fail: coalesced loads and stores
+// expect-text: Row comes from the x index
+
+// The picture kernels with one deliberate bug, described above. On a 76x62 picture the 64 threads down
+// the grid count columns, so columns 64..75 are never written; a square picture comes out right, but
+// every warp reads and writes down a column.
+#include "picture_scale.h"
+
+// Each thread scales one pixel: the one in row Row and column Col of an n x m picture.
+__global__ void PictureKernel(const float* d_Pin, float* d_Pout, int n, int m)
+{
+    // x across and y down: the threads of a warp (consecutive threadIdx.x) get neighbouring pixels of
+    // one row, which lie next to each other in memory.
+    int Row = blockIdx.x * blockDim.x + threadIdx.x;
+    int Col = blockIdx.y * blockDim.y + threadIdx.y;
+
+    // The grid is made of whole blocks, so it overshoots the picture on the right and at the bottom:
+    // both tests are needed, one for each edge.
+    if (Row < m && Col < n)
+        d_Pout[Row * n + Col] = 2 * d_Pin[Row * n + Col];
+}
+
+void scale_picture(const float* d_Pin, float* d_Pout, int n, int m)
+{
+    // Ceiling division: the last, partly filled block in each direction still needs launching.
+    dim3 dimGrid((n + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (m + BLOCK_WIDTH - 1) / BLOCK_WIDTH, 1);
+    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 1);
+    // The grid comes first, then the block.
+    PictureKernel<<<dimGrid, dimBlock>>>(d_Pin, d_Pout, n, m);
+}
+
+// Each thread converts one pixel: it reads the pixel's three bytes and writes one.
+__global__ void colorToGreyscaleConversion(const unsigned char* rgb, unsigned char* grey, int n, int m)
+{
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+
+    if (Row < m && Col < n) {
+        int greyOffset = Row * n + Col;
+        // The colour picture has 3 bytes per pixel, red, green and blue, one after the other.
+        int rgbOffset = 3 * greyOffset;
+        int r = rgb[rgbOffset];
+        int g = rgb[rgbOffset + 1];
+        int b = rgb[rgbOffset + 2];
+        // The weights 0.21, 0.72 and 0.07 in hundredths; adding 50 before dividing rounds to nearest.
+        grey[greyOffset] = (unsigned char)((21 * r + 72 * g + 7 * b + 50) / 100);
+    }
+}
+
+void colour_to_grey(const unsigned char* d_rgb, unsigned char* d_grey, int n, int m)
+{
+    dim3 dimGrid((n + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (m + BLOCK_WIDTH - 1) / BLOCK_WIDTH, 1);
+    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH, 1);
+    colorToGreyscaleConversion<<<dimGrid, dimBlock>>>(d_rgb, d_grey, n, m);
+}
