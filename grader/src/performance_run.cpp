@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "kit/batch.h"
 #include "kit/channel.h"
 #include "kit/poison.h"
 #include "kit/process.h"
@@ -329,6 +331,14 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
       t.details = setup_error;
     }
     return tests;
+  }
+
+  // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
+  // under the batch's timing lock, so no other timing overlaps them (kit/batch.h, docs/batch.md).
+  std::optional<TimingLock> timing_lock;
+  if (TimingLock::requested()) {
+    const StageScope wait(s.stages, "waiting for the timing lock");
+    timing_lock.emplace();
   }
 
   // Interleave: each round times everything once, starting from a different one each round.

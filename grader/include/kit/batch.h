@@ -1,0 +1,86 @@
+// Grading a whole class: `grader batch`. Each student is graded by a child process running the grader
+// itself (`grader grade ... --format json`), several at a time, so one grading that crashes, hangs or
+// prints garbage costs that student a result marked "error", never the batch. Results land one file per
+// student, written whole, and a batch run again keeps every result whose files, seed and backend are
+// unchanged. docs/batch.md is the instructor's guide.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kit/class_roster.h"
+#include "kit/gradebook.h"
+
+namespace kit {
+
+// The environment variable that hands a grading the batch's timing lock: the path of a file that every
+// child of one batch locks (flock) around its timed runs, so no two timings share the GPU while builds
+// and correctness runs of other children go on. Unset outside a batch: nothing is locked.
+inline constexpr const char* kTimingLockVariable = "KIT_TIMING_LOCK";
+
+// Holds the batch's timing lock for its lifetime, waiting for it first. A grading takes it once, around
+// the student's timed runs and the baselines' together (they are interleaved in rounds), so the student
+// and the kernels they are compared with are timed on the same GPU in the same quiet minutes.
+class TimingLock {
+ public:
+  static bool requested();  // the variable is set
+  TimingLock();             // throws std::runtime_error when the lock file cannot be opened
+  ~TimingLock();
+  TimingLock(const TimingLock&) = delete;
+  TimingLock& operator=(const TimingLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+struct BatchOptions {
+  std::string assignment;
+  std::string submissions;          // the class's folder (class_roster.h)
+  std::string out;                  // the batch's folder: results/, gradebook.csv, summary.txt
+  int jobs = 0;                     // gradings at a time; 0: default_batch_jobs()
+  std::string backend = "auto";     // resolved once for the whole class, then given to every child
+  std::optional<std::uint64_t> seed;
+  bool unsandboxed = false;
+  std::string grader = "/proc/self/exe";  // the command each child runs
+};
+
+// Half the cores, at least one: the CPU backend runs each grading's blocks on several threads, and
+// builds take a core each.
+int default_batch_jobs();
+
+// After each student: what became of them, and where the batch stands.
+struct BatchProgress {
+  const ClassResult* result = nullptr;
+  bool kept = false;         // a result from an earlier run, still valid, not graded again
+  std::size_t done = 0, total = 0;
+  std::size_t errors = 0;    // students whose grading ended without a result so far
+  std::size_t missing = 0;   // students without a submission so far
+  double eta_seconds = -1;   // -1 until a grading has finished
+};
+using BatchListener = std::function<void(const BatchProgress&)>;
+
+struct BatchOutcome {
+  ClassRoster roster;
+  std::string backend;                 // cuda | cpu, as resolved
+  std::string backend_reason;
+  std::vector<ClassResult> results;    // one per student, sorted by key
+  std::size_t kept = 0, graded = 0;    // results kept from an earlier run, and gradings run now
+  std::string gradebook_path, summary_path;
+};
+
+// Grades the class and writes <out>/results/<key>.json per student, <out>/gradebook.csv and
+// <out>/summary.txt. Throws UserError for bad input: an unknown assignment, a folder that is missing or
+// holds no students, --backend cuda without a GPU, an output folder that cannot be made.
+BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener);
+
+// Whether a result from an earlier run still stands for this student: the same assignment, the same
+// files (by SHA-256), the same seed and backend, and graded (errors and missing files are tried again).
+bool still_valid(const ClassResult& earlier, const std::string& assignment,
+                 const std::map<std::string, std::string>& submission_sha256, const std::string& seed,
+                 const std::string& backend);
+
+}  // namespace kit

@@ -1,0 +1,309 @@
+#include "kit/gradebook.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "kit/errors.h"
+#include "kit/report_json.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+using ordered = nlohmann::ordered_json;
+
+// "100", "52.5", "33.33": points as a gradebook shows them.
+std::string points_text(double points) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", points);
+  std::string text = buf;
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+// Student-made text (names, folder names, messages) on one line of a table, control characters shown
+// as spaces, cut to `width` characters.
+std::string one_line(const std::string& text, std::size_t width) {
+  std::string out;
+  for (char c : text) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  if (out.size() > width) out = out.substr(0, width - 3) + "...";
+  return out;
+}
+
+// A test that ran to a verdict. Skipped (not measured) and error (the kit could not measure) did not.
+bool measured(const TestResult& t) { return t.status == TestStatus::passed || t.status == TestStatus::failed; }
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts)
+    if (!p.empty() && (" + " + out + " + ").find(" + " + p + " + ") == std::string::npos)
+      out += (out.empty() ? "" : " + ") + p;
+  return out;
+}
+
+std::string people_names(const ClassResult& r) {
+  std::vector<std::string> names;
+  for (const Person& p : r.people) names.push_back(p.name);
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : " & ") + n;
+  return out.empty() ? r.key : out;
+}
+
+std::string string_field(const nlohmann::json& object, const char* key) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return {};
+  if (!it->is_string()) throw std::runtime_error(std::string("result JSON: batch.") + key + ": expected a string");
+  return it->get<std::string>();
+}
+
+// The rubric groups with points, in the order they first appear in the class's results.
+std::vector<std::string> scored_groups(const std::vector<ClassResult>& results) {
+  std::vector<std::string> groups;
+  std::set<std::string> seen;
+  for (const ClassResult& r : results)
+    for (const TestResult& t : r.result.tests)
+      if (t.max_score > 0 && seen.insert(t.group).second) groups.push_back(t.group);
+  return groups;
+}
+
+std::string csv_row(const std::vector<std::string>& fields) {
+  std::string row;
+  for (std::size_t i = 0; i < fields.size(); ++i) row += (i ? "," : "") + csv_field(fields[i]);
+  return row + "\r\n";  // RFC 4180's line ending, which every spreadsheet and LMS reads
+}
+
+}  // namespace
+
+const char* to_string(ClassStatus status) {
+  switch (status) {
+    case ClassStatus::graded: return "graded";
+    case ClassStatus::no_submission: return "no submission";
+    case ClassStatus::error: return "error";
+  }
+  return "?";
+}
+
+std::string render_class_result(const ClassResult& r) {
+  ordered document = ordered::parse(render_json(r.result));
+  ordered batch = ordered::object();
+  batch["key"] = r.key;
+  batch["status"] = to_string(r.status);
+  ordered people = ordered::array();
+  for (const Person& p : r.people) people.push_back({{"name", p.name}, {"sid", p.sid}, {"email", p.email}});
+  batch["people"] = people;
+  ordered files = ordered::object();
+  for (const auto& [name, sha] : r.submission_sha256) files[name] = sha;
+  batch["submission_sha256"] = files;
+  batch["seed"] = r.seed;
+  batch["backend"] = r.backend;
+  document["batch"] = batch;
+  // Names come from folder names and metadata: bytes that are not UTF-8 become U+FFFD, never an error.
+  return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+ClassResult class_result_from_json(const nlohmann::json& document, const std::string& key) {
+  ClassResult r;
+  r.result = result_from_json(document);
+  r.key = key;
+  const auto batch = document.find("batch");
+  if (batch == document.end()) {
+    r.people.push_back({key, "", ""});
+    return r;
+  }
+  if (!batch->is_object()) throw std::runtime_error("result JSON: batch: expected an object");
+  if (!string_field(*batch, "key").empty()) r.key = string_field(*batch, "key");
+  const std::string status = string_field(*batch, "status");
+  if (status == "no submission") r.status = ClassStatus::no_submission;
+  else if (status == "error") r.status = ClassStatus::error;
+  else if (status != "graded" && !status.empty())
+    throw std::runtime_error("result JSON: batch.status: expected graded, no submission or error, got " + status);
+  if (const auto people = batch->find("people"); people != batch->end() && people->is_array())
+    for (const nlohmann::json& p : *people)
+      if (p.is_object()) r.people.push_back({string_field(p, "name"), string_field(p, "sid"), string_field(p, "email")});
+  if (r.people.empty()) r.people.push_back({r.key, "", ""});
+  if (const auto files = batch->find("submission_sha256"); files != batch->end() && files->is_object())
+    for (const auto& [name, sha] : files->items())
+      if (sha.is_string()) r.submission_sha256[name] = sha.get<std::string>();
+  r.seed = string_field(*batch, "seed");
+  r.backend = string_field(*batch, "backend");
+  return r;
+}
+
+std::vector<ClassResult> read_class_results(const std::string& dir, std::vector<std::string>& warnings) {
+  fs::path folder(dir);
+  std::error_code ec;
+  if (fs::is_directory(folder / "results", ec)) folder /= "results";
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(folder, ec))
+    if (e.path().extension() == ".json" && e.is_regular_file(ec)) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<ClassResult> results;
+  for (const fs::path& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+    try {
+      if (document.is_discarded()) throw std::runtime_error("not JSON");
+      results.push_back(class_result_from_json(document, file.stem().string()));
+    } catch (const std::exception& e) {
+      warnings.push_back(file.string() + " skipped: " + e.what());
+    }
+  }
+  std::sort(results.begin(), results.end(), [](const ClassResult& a, const ClassResult& b) { return a.key < b.key; });
+  return results;
+}
+
+ClassResult merge_class_results(const std::vector<ClassResult>& results) {
+  if (results.empty()) return {};
+  std::vector<const ClassResult*> taking;
+  for (const ClassResult& r : results)
+    if (r.status == ClassStatus::graded) taking.push_back(&r);
+  if (taking.empty()) {
+    // Nothing graded anywhere: the last word is the latest batch's, an error before a missing file.
+    const ClassResult* pick = &results.back();
+    for (const ClassResult& r : results)
+      if (r.status == ClassStatus::error) pick = &r;
+    return *pick;
+  }
+  ClassResult merged = *taking.back();
+  GradeResult& g = merged.result;
+  g.tests.clear();
+  g.score = g.max_score = g.execution_time_s = 0;
+  std::vector<std::string> backends, devices;
+  for (const ClassResult* r : taking) {
+    backends.push_back(r->result.backend);
+    devices.push_back(r->result.device.name);
+    g.execution_time_s += r->result.execution_time_s;
+    for (const TestResult& t : r->result.tests) {
+      auto same = std::find_if(g.tests.begin(), g.tests.end(),
+                               [&](const TestResult& m) { return m.group == t.group && m.name == t.name; });
+      if (same == g.tests.end()) g.tests.push_back(t);
+      else if (measured(t) || !measured(*same)) *same = t;
+    }
+  }
+  for (const TestResult& t : g.tests) {
+    g.score += t.score;
+    g.max_score += t.max_score;
+  }
+  g.backend = joined(backends);
+  g.device.name = joined(devices);
+  return merged;
+}
+
+std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult>>& batches) {
+  std::map<std::string, std::vector<ClassResult>> by_student;
+  for (const auto& batch : batches)
+    for (const ClassResult& r : batch) by_student[r.key].push_back(r);
+  std::vector<ClassResult> merged;
+  for (const auto& [key, results] : by_student) merged.push_back(merge_class_results(results));
+  return merged;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format) {
+  std::string csv;
+  const std::vector<std::string> groups = scored_groups(results);
+  if (format == GradebookFormat::kit) {
+    std::vector<std::string> header = {"student", "sid", "email", "score", "max_score"};
+    header.insert(header.end(), groups.begin(), groups.end());
+    for (const char* column : {"status", "backend", "device", "seconds"}) header.push_back(column);
+    csv += csv_row(header);
+  } else if (format == GradebookFormat::gradescope) {
+    csv += csv_row({"Name", "SID", "Email", "Total Score"});
+  } else {
+    std::string assignment = results.empty() ? "assignment" : results.front().result.assignment;
+    double possible = 0;
+    for (const ClassResult& r : results) possible = std::max(possible, r.result.max_score);
+    csv += csv_row({"Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment});
+    csv += csv_row({"Points Possible", "", "", "", "", points_text(possible)});
+  }
+  for (const ClassResult& r : results) {
+    const GradeResult& g = r.result;
+    for (const Person& p : r.people) {
+      if (format == GradebookFormat::gradescope) {
+        csv += csv_row({p.name, p.sid, p.email, points_text(g.score)});
+        continue;
+      }
+      if (format == GradebookFormat::canvas) {
+        csv += csv_row({p.name, "", p.sid, p.email.empty() ? p.name : p.email, "", points_text(g.score)});
+        continue;
+      }
+      std::vector<std::string> row = {p.name, p.sid, p.email, points_text(g.score), points_text(g.max_score)};
+      for (const std::string& group : groups) {
+        double points = 0;
+        bool present = false;
+        for (const TestResult& t : g.tests)
+          if (t.group == group) {
+            points += t.score;
+            present = true;
+          }
+        row.push_back(present ? points_text(points) : "");
+      }
+      row.push_back(to_string(r.status));
+      row.push_back(g.backend);
+      row.push_back(g.device.name);
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.1f", g.execution_time_s);
+      row.push_back(seconds);
+      csv += csv_row(row);
+    }
+  }
+  return csv;
+}
+
+std::string render_class_summary(const std::vector<ClassResult>& results) {
+  struct Line {
+    std::string student, score, status, first_failure;
+  };
+  std::vector<Line> lines = {{"student", "score", "status", "first failing test"}};
+  for (const ClassResult& r : results) {
+    Line line{one_line(people_names(r), 32),
+              points_text(r.result.score) + " / " + points_text(r.result.max_score), to_string(r.status), ""};
+    for (const TestResult& t : r.result.tests)
+      if (t.status == TestStatus::failed || t.status == TestStatus::error) {
+        line.first_failure = one_line(t.name + ": " + t.message, 90);
+        break;
+      }
+    lines.push_back(line);
+  }
+  std::size_t w_student = 0, w_score = 0, w_status = 0;
+  for (const Line& l : lines) {
+    w_student = std::max(w_student, l.student.size());
+    w_score = std::max(w_score, l.score.size());
+    w_status = std::max(w_status, l.status.size());
+  }
+  std::string table;
+  auto pad = [](const std::string& text, std::size_t width) { return text + std::string(width - text.size(), ' '); };
+  for (const Line& l : lines) {
+    std::string row = pad(l.student, w_student) + "  " + std::string(w_score - l.score.size(), ' ') + l.score + "  " +
+                      pad(l.status, w_status) + "  " + l.first_failure;
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    table += row + "\n";
+  }
+  return table;
+}
+
+void write_file_whole(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw UserError("cannot write " + path + ": check that its folder exists and is writable");
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) throw UserError("cannot write " + path + ": " + ec.message());
+}
+
+}  // namespace kit

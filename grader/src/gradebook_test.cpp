@@ -1,0 +1,155 @@
+#include "kit/gradebook.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace kit {
+namespace {
+
+TestResult test(const std::string& group, const std::string& name, TestStatus status, double score, double max,
+                TestCategory category = TestCategory::correctness) {
+  TestResult t;
+  t.group = group;
+  t.name = name;
+  t.status = status;
+  t.score = score;
+  t.max_score = max;
+  t.category = category;
+  t.message = to_string(status);
+  return t;
+}
+
+ClassResult student(const std::string& key, const std::string& backend, std::vector<TestResult> tests) {
+  ClassResult r;
+  r.key = key;
+  r.people = {{key, "", ""}};
+  r.backend = backend;
+  r.result.assignment = "matmul-naive";
+  r.result.backend = backend;
+  r.result.device.name = backend == "cpu" ? "CPU backend (virtual device)" : "NVIDIA H100 80GB HBM3";
+  r.result.execution_time_s = 10;
+  r.result.tests = std::move(tests);
+  for (const TestResult& t : r.result.tests) {
+    r.result.score += t.score;
+    r.result.max_score += t.max_score;
+  }
+  return r;
+}
+
+TEST(Gradebook, CsvFieldsWithCommasQuotesAndLineBreaksAreQuoted) {
+  EXPECT_EQ(csv_field("alice"), "alice");
+  EXPECT_EQ(csv_field("Doe, Jane"), "\"Doe, Jane\"");
+  EXPECT_EQ(csv_field("Jane \"JD\" Doe"), "\"Jane \"\"JD\"\" Doe\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+  EXPECT_EQ(csv_field(""), "");
+}
+
+TEST(Gradebook, KitCsvHasAColumnPerScoredGroupAndARowPerPerson) {
+  ClassResult pair = student("submission_1", "cpu",
+                             {test("build", "build", TestStatus::passed, 0, 0),
+                              test("small sizes", "Width 1", TestStatus::passed, 5, 5),
+                              test("small sizes", "Width 2", TestStatus::failed, 0, 5)});
+  pair.people = {{"Doe, Jane", "12", "jane@example.edu"}, {"Sam \"S\" Roe", "13", ""}};
+  const std::string csv = render_gradebook({pair}, GradebookFormat::kit);
+  EXPECT_EQ(csv,
+            "student,sid,email,score,max_score,small sizes,status,backend,device,seconds\r\n"
+            "\"Doe, Jane\",12,jane@example.edu,5,10,5,graded,cpu,CPU backend (virtual device),10.0\r\n"
+            "\"Sam \"\"S\"\" Roe\",13,,5,10,5,graded,cpu,CPU backend (virtual device),10.0\r\n");
+}
+
+TEST(Gradebook, GradescopeAndCanvasFormats) {
+  ClassResult r = student("alice", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 7.5, 10)});
+  r.people = {{"Alice Liddell", "42", "alice@example.edu"}};
+  EXPECT_EQ(render_gradebook({r}, GradebookFormat::gradescope),
+            "Name,SID,Email,Total Score\r\nAlice Liddell,42,alice@example.edu,7.5\r\n");
+  EXPECT_EQ(render_gradebook({r}, GradebookFormat::canvas),
+            "Student,ID,SIS User ID,SIS Login ID,Section,matmul-naive\r\n"
+            "Points Possible,,,,,10\r\n"
+            "Alice Liddell,,42,alice@example.edu,,7.5\r\n");
+}
+
+TEST(Gradebook, MergingTakesMeasuredTestsOverSkippedOnes) {
+  const ClassResult cpu = student("alice", "cpu",
+                                  {test("small sizes", "Width 1", TestStatus::passed, 10, 10),
+                                   test("performance", "throughput", TestStatus::skipped, 0, 30,
+                                        TestCategory::performance)});
+  const ClassResult gpu = student("alice", "cuda",
+                                  {test("small sizes", "Width 1", TestStatus::failed, 0, 10),
+                                   test("performance", "throughput", TestStatus::passed, 25, 30,
+                                        TestCategory::performance)});
+  const ClassResult later_skipped = student("alice", "cpu",
+                                            {test("performance", "throughput", TestStatus::skipped, 0, 30,
+                                                  TestCategory::performance)});
+  // The GPU batch came later: its measured correctness and performance both win.
+  ClassResult merged = merge_class_results({cpu, gpu});
+  EXPECT_DOUBLE_EQ(merged.result.score, 25);
+  EXPECT_DOUBLE_EQ(merged.result.max_score, 40);
+  EXPECT_EQ(merged.result.backend, "cpu + cuda");
+  EXPECT_DOUBLE_EQ(merged.result.execution_time_s, 20);
+  // A later skipped performance test does not undo the earlier measurement; the correctness test only
+  // the first batch has is kept.
+  merged = merge_class_results({gpu, later_skipped});
+  EXPECT_DOUBLE_EQ(merged.result.score, 25);
+  merged = merge_class_results({cpu, later_skipped});
+  EXPECT_DOUBLE_EQ(merged.result.score, 10);
+  EXPECT_EQ(merged.result.backend, "cpu");
+}
+
+TEST(Gradebook, AGradedResultWinsOverAnErrorOrAMissingSubmission) {
+  ClassResult error = student("bob", "cuda", {test("grading", "grading", TestStatus::error, 0, 0)});
+  error.status = ClassStatus::error;
+  ClassResult missing = student("bob", "cpu", {test("submission", "submission", TestStatus::failed, 0, 0)});
+  missing.status = ClassStatus::no_submission;
+  const ClassResult graded = student("bob", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 10, 10)});
+  EXPECT_EQ(merge_class_results({graded, error}).status, ClassStatus::graded);
+  EXPECT_DOUBLE_EQ(merge_class_results({graded, error}).result.score, 10);
+  EXPECT_EQ(merge_class_results({missing, error}).status, ClassStatus::error);
+  EXPECT_EQ(merge_class_results({error, missing}).status, ClassStatus::error);
+}
+
+TEST(Gradebook, MergeBatchesKeepsStudentsOfEitherBatch) {
+  const std::vector<ClassResult> first = {student("alice", "cpu", {}), student("bob", "cpu", {})};
+  const std::vector<ClassResult> second = {student("bob", "cuda", {}), student("carol", "cuda", {})};
+  const std::vector<ClassResult> merged = merge_batches({first, second});
+  ASSERT_EQ(merged.size(), 3u);
+  EXPECT_EQ(merged[0].key, "alice");
+  EXPECT_EQ(merged[1].key, "bob");
+  EXPECT_EQ(merged[1].result.backend, "cpu + cuda");
+  EXPECT_EQ(merged[2].key, "carol");
+}
+
+TEST(Gradebook, ClassResultsRoundTripThroughTheirJson) {
+  ClassResult r = student("alice", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 10, 10)});
+  r.people = {{"Alice \xff Liddell", "42", "alice@example.edu"}};  // a name that is not UTF-8 is no error
+  r.submission_sha256 = {{"matmul_naive.cu", "abc123"}};
+  r.seed = "7";
+  const ClassResult back = class_result_from_json(nlohmann::json::parse(render_class_result(r)), "ignored");
+  EXPECT_EQ(back.key, "alice");
+  EXPECT_EQ(back.status, ClassStatus::graded);
+  EXPECT_EQ(back.people.at(0).sid, "42");
+  EXPECT_EQ(back.submission_sha256, r.submission_sha256);
+  EXPECT_EQ(back.seed, "7");
+  EXPECT_EQ(back.backend, "cpu");
+  EXPECT_DOUBLE_EQ(back.result.score, 10);
+  // A plain `grader grade --format json` result is the student named by the file.
+  nlohmann::json plain = nlohmann::json::parse(render_class_result(r));
+  plain.erase("batch");
+  EXPECT_EQ(class_result_from_json(plain, "bob").people.at(0).name, "bob");
+  plain["batch"] = {{"status", "finished"}};
+  EXPECT_THROW(class_result_from_json(plain, "bob"), std::runtime_error);
+}
+
+TEST(Gradebook, SummaryShowsTheFirstFailingTest) {
+  ClassResult r = student("alice", "cpu",
+                          {test("small sizes", "Width 1", TestStatus::passed, 10, 10),
+                           test("odd sizes", "Width 17", TestStatus::failed, 0, 10)});
+  r.result.tests[1].message = "33 of 289 elements wrong\nmore";
+  const std::string summary = render_class_summary({r});
+  EXPECT_NE(summary.find("student"), std::string::npos);
+  EXPECT_NE(summary.find("alice    10 / 20  graded  Width 17: 33 of 289 elements wrong more"), std::string::npos)
+      << summary;
+}
+
+}  // namespace
+}  // namespace kit
