@@ -30,19 +30,20 @@ bool never_written_as_with_exchanged_index(const Comparison& c, long height, lon
 
 std::string explain_picture_failure(const Failure& f) {
   const long height = f.got.spec.shape[0], width = f.got.spec.shape[1];
-  const long block = knob_value(f.knobs, "BLOCK_WIDTH", 16);
-  std::string text = draw_tile_map(f.comparison.wrong_elements, height, width, block,
-                                   "only blocks in the last row or column are wrong: those are the blocks whose "
-                                   "threads fall partly outside the picture. Test both Col < width and Row < height, "
-                                   "and round the grid up to cover them");
-  if (f.comparison.never_written > 0 &&
-      never_written_as_with_exchanged_index(f.comparison, height, width, block)) {
-    if (!text.empty()) text += "\n";
-    text += "the pixels never written are exactly those a kernel misses when Row comes from the x index and Col "
-            "from the y index: Col = blockIdx.x * blockDim.x + threadIdx.x counts columns (x runs across the "
-            "picture), Row = blockIdx.y * blockDim.y + threadIdx.y counts rows";
-  }
-  return text;
+  return draw_tile_map(f.comparison.wrong_elements, height, width, knob_value(f.knobs, "BLOCK_WIDTH", 16),
+                       "only blocks in the last row or column are wrong: those are the blocks whose threads fall "
+                       "partly outside the picture. Test both Col < width and Row < height, and round the grid up "
+                       "to cover them");
+}
+
+std::string picture_index_cause(const Failure& f) {
+  const long height = f.got.spec.shape[0], width = f.got.spec.shape[1];
+  if (f.comparison.never_written == 0 ||
+      !never_written_as_with_exchanged_index(f.comparison, height, width, knob_value(f.knobs, "BLOCK_WIDTH", 16)))
+    return "";
+  return "the pixels never written are exactly those a kernel misses when Row comes from the x index and Col "
+         "from the y index: Col = blockIdx.x * blockDim.x + threadIdx.x counts columns (x runs across the "
+         "picture), Row = blockIdx.y * blockDim.y + threadIdx.y counts rows";
 }
 
 }  // namespace kit

@@ -350,6 +350,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
           v.diagnosis.cause = uncovered;
         }
       }
+      if (v.diagnosis.cause.empty() && problem.shape_cause) {
+        const std::string cause = problem.shape_cause(failure);
+        if (!cause.empty()) v.message += ": " + cause;
+        v.diagnosis.cause = cause;
+      }
       if (problem.explain) {
         const std::string more = problem.explain(failure);
         if (!more.empty()) v.details += "\n" + more;

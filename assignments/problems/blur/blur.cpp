@@ -97,6 +97,7 @@ extern const Problem kit_problem_blur = {
     explain_picture_failure,
     blur_wrong_answers,
     true,
+    picture_index_cause,
 };
 
 }  // namespace kit

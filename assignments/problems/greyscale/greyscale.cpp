@@ -76,6 +76,7 @@ extern const Problem kit_problem_greyscale = {
     explain_picture_failure,
     greyscale_wrong_answers,
     true,
+    picture_index_cause,
 };
 
 }  // namespace kit

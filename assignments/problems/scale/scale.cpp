@@ -56,6 +56,7 @@ extern const Problem kit_problem_scale = {
     explain_picture_failure,
     scale_wrong_answers,
     true,
+    picture_index_cause,
 };
 
 }  // namespace kit

@@ -1,7 +1,9 @@
 // Tests of the scale problem and of the scenes every picture problem draws its inputs from.
 #include <set>
 
+#include "kit/picture_blocks.h"
 #include "kit/picture_scene.h"
+#include "kit/poison.h"
 #include "kit/problem.h"
 #include "kit/wrong_answers.h"
 
@@ -36,6 +38,32 @@ TEST(Scale, AnUnscaledCopyIsNamed) {
   const Comparison c = compare_output(got, e.values[0], e.error_scales[0], Tolerance{}, 1);
   const Failure f{c, got, in, d, {}};
   EXPECT_NE(recognised_wrong_answer(scale().wrong_answers(f), 0, got).find("multiplied by 2"), std::string::npos);
+}
+
+// The 76x62 picture with its columns from `first_unwritten_col` on and its rows from
+// `first_unwritten_row` on left unwritten (the runner's poison), compared and handed to the picture cause.
+std::string cause_of_unwritten(long first_unwritten_col, long first_unwritten_row) {
+  const Dims d{76, 62};
+  const Arrays in = generate_inputs(scale(), scale().variants.front(), d, 1);
+  const Expected e = scale().reference(d, {}, in);
+  HostArray got = make_array(scale().outputs(d)[0]);
+  fill_poison(got, 1);
+  for (long r = 0; r < first_unwritten_row; ++r)
+    for (long col = 0; col < first_unwritten_col; ++col) {
+      const std::size_t i = static_cast<std::size_t>(r * 76 + col);
+      got.set(i, e.values[0][i]);
+    }
+  const Comparison c = compare_output(got, e.values[0], e.error_scales[0], Tolerance{}, 1);
+  return picture_index_cause({c, got, in, d, {}});
+}
+
+TEST(Scale, AnIndexWithXAndYExchangedIsNamedByThePixelsItMisses) {
+  // 80 threads along x made to count rows reach all 62; 64 along y counting columns miss 64..75.
+  EXPECT_NE(cause_of_unwritten(64, 62).find("Row comes from the x index"), std::string::npos);
+  // A grid rounded down misses rows too: a different bug, not named here.
+  EXPECT_EQ(cause_of_unwritten(64, 48), "");
+  EXPECT_EQ(cause_of_unwritten(70, 62), "");
+  EXPECT_EQ(cause_of_unwritten(76, 62), "");  // everything written
 }
 
 TEST(Scene, IsTheSameOnEveryCallAndLooksLikeAPicture) {

@@ -9,9 +9,12 @@
 namespace kit {
 
 // The lines under a picture problem's failure: the map of wrong BLOCK_WIDTH x BLOCK_WIDTH blocks of the
-// (height x width) output, and a cause when the never-written pixels are exactly those a kernel with
-// Row taken from x and Col from y leaves out (a 76x62 picture covered by 80x64 threads loses its
-// columns 64..75 when the 64 threads along y are made to count columns).
+// (height x width) output.
 std::string explain_picture_failure(const Failure& failure);
+
+// The headline's cause when the never-written pixels are exactly those a kernel with Row taken from x
+// and Col from y leaves out (a 76x62 picture covered by 80x64 threads loses its columns 64..75 when the
+// 64 threads along y are made to count columns); "" otherwise.
+std::string picture_index_cause(const Failure& failure);
 
 }  // namespace kit

@@ -100,6 +100,10 @@ struct Problem {
   // (one value per pixel, 0..255 when shown) or height x width x 3 (interleaved RGB, u8). Datasets, the
   // pictures of a failed test and `grader run` treat them as images.
   bool pictures = false;
+  // A cause read from where the wrong elements are rather than from their values (the pixels a kernel
+  // with x and y exchanged in its index never writes), for the headline; "" when the shape names
+  // nothing. Tried after the wrong answers and after the launch's own coverage; nullptr: none.
+  std::string (*shape_cause)(const Failure&) = nullptr;
 };
 
 // nullptr for an unknown name.
