@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <tuple>
 
 #include "kit/backend_choice.h"
 #include "kit/build_config.h"
@@ -84,52 +85,58 @@ std::string last_line(const std::string& text) {
   return line.size() > 300 ? line.substr(0, 300) + "..." : line;
 }
 
-// The longest a child may run before it is taken for hung: its builds, its tests' time budget, and the
-// timed runs, its own and, waiting for the timing lock, those of every other child running beside it.
-double child_time_limit(const Rubric& rubric, int jobs) {
-  const Performance& perf = rubric.performance;
-  const double one_timed_run = perf.max_seconds * 6 + rubric.limits.test_seconds;
-  const double timed = static_cast<double>(perf.rounds + 2) * static_cast<double>(2 * perf.items.size()) * one_timed_run +
-                       2 * rubric.limits.build_seconds;
-  return rubric.limits.submission_seconds + 4 * rubric.limits.build_seconds + timed * jobs + 300;
-}
-
-class Batch {
+// Keeps count of where the batch stands and tells the listener after each student.
+class Progress {
  public:
-  Batch(const BatchOptions& o, const Rubric& rubric, const std::string& backend, const BatchListener& listener)
-      : o_(o), rubric_(rubric), backend_(backend), listener_(listener) {
-    const fs::path out = fs::absolute(o.out);
-    results_ = out / "results";
-    pending_ = out / "pending";
-    lock_ = out / "timing.lock";
-    seed_ = o.seed ? std::to_string(*o.seed) : "";
+  Progress(std::size_t total, const BatchListener& listener) : total_(total), listener_(listener) {}
+
+  void start_grading() { started_ = Clock::now(); }
+
+  void report(const ClassResult& r, bool kept) {
+    const std::lock_guard<std::mutex> hold(mutex_);
+    ++done_;
+    if (!kept && r.status != ClassStatus::no_submission) ++graded_done_;
+    if (r.status == ClassStatus::error) ++errors_;
+    if (r.status == ClassStatus::no_submission) ++missing_;
+    BatchProgress p;
+    p.result = &r;
+    p.kept = kept;
+    p.done = done_;
+    p.total = total_;
+    p.errors = errors_;
+    p.missing = missing_;
+    if (graded_done_ > 0) {
+      const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+      p.eta_seconds = elapsed / static_cast<double>(graded_done_) * static_cast<double>(total_ - done_);
+    }
+    if (listener_) listener_(p);
   }
 
-  // Every student's result: kept from an earlier run when it still stands, else graded now.
-  std::vector<ClassResult> run(const std::vector<Student>& students, BatchOutcome& outcome) {
-    std::vector<ClassResult> results(students.size());
-    std::vector<std::size_t> to_grade;
-    total_ = students.size();
-    for (std::size_t i = 0; i < students.size(); ++i) {
-      const Student& s = students[i];
-      results[i] = result_for(s, rubric_, seed_, backend_);
-      results[i].submission_sha256 = hash_submission(s, rubric_.student_files);
-      if (s.submission.empty()) {
-        one_test_result(results[i], ClassStatus::no_submission, "no submission", s.missing, "");
-        save(results[i]);
-        report(results[i], false);
-      } else if (const auto earlier = read_earlier(s.key); earlier && still_valid(*earlier, rubric_.assignment,
-                                                                                results[i].submission_sha256,
-                                                                                seed_, backend_)) {
-        results[i] = *earlier;
-        ++outcome.kept;
-        report(results[i], true);
-      } else {
-        to_grade.push_back(i);
-      }
-    }
-    outcome.graded = to_grade.size();
-    started_ = Clock::now();
+ private:
+  std::mutex mutex_;
+  std::size_t done_ = 0, graded_done_ = 0, errors_ = 0, missing_ = 0, total_ = 0;
+  const BatchListener& listener_;
+  Clock::time_point started_ = Clock::now();
+};
+
+// Grading on this machine: a child grader per student, options.jobs at a time.
+class LocalGrading {
+ public:
+  explicit LocalGrading(const GradingWork& work) : work_(work), o_(*work.options), rubric_(*work.rubric) {
+    const fs::path out = work.out;
+    // A cluster's tasks share the batch's folder, maybe on different machines: each keeps its own
+    // pending reports and its own lock, for the GPU it was given.
+    pending_ = o_.task.empty() ? out / "pending" : out / "slurm" / ("pending-" + o_.task);
+    lock_ = o_.task.empty() ? out / "timing.lock" : out / "slurm" / ("timing-" + o_.task + ".lock");
+    seed_ = o_.seed ? std::to_string(*o_.seed) : "";
+  }
+
+  void run(const FinishedGrading& finished) {
+    std::error_code ec;
+    fs::create_directories(pending_, ec);
+    if (!fs::is_directory(pending_, ec))
+      throw UserError("cannot make " + pending_.string() + ": check that the batch's folder is writable");
+    std::ofstream(lock_, std::ios::app);
     std::size_t next = 0;
     std::mutex queue;
     std::exception_ptr failure;  // the first error of the batch's own (a full disk, say): it stops the batch
@@ -138,46 +145,34 @@ class Batch {
         std::size_t i;
         {
           const std::lock_guard<std::mutex> hold(queue);
-          if (next == to_grade.size() || failure) return;
-          i = to_grade[next++];
+          if (next == work_.students.size() || failure) return;
+          i = next++;
         }
         try {
-          grade(students[i], results[i]);
-          save(results[i]);
-          report(results[i], false);
+          grade(*work_.students[i], *work_.results[i]);
+          finished(*work_.results[i]);
         } catch (...) {
           const std::lock_guard<std::mutex> hold(queue);
           if (!failure) failure = std::current_exception();
         }
       }
     };
-    const int jobs = std::max(1, std::min<int>(o_.jobs, static_cast<int>(std::max<std::size_t>(1, to_grade.size()))));
+    const int jobs = std::max(1, std::min<int>(o_.jobs, static_cast<int>(std::max<std::size_t>(1, work_.students.size()))));
     std::vector<std::thread> workers;
     for (int k = 0; k < jobs; ++k) workers.emplace_back(worker);
     for (std::thread& t : workers) t.join();
+    fs::remove(pending_, ec);  // empty unless a grading was interrupted; harmless either way
     if (failure) std::rethrow_exception(failure);
-    return results;
   }
 
  private:
-  std::optional<ClassResult> read_earlier(const std::string& key) const {
-    std::ifstream in(results_ / (key + ".json"), std::ios::binary);
-    if (!in) return std::nullopt;
-    const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
-    try {
-      if (!document.is_discarded()) return class_result_from_json(document, key);
-    } catch (const std::exception&) {
-    }
-    return std::nullopt;  // not a result: graded again
-  }
-
   // One child grades the student; whatever it leaves is checked before it counts as their result.
   void grade(const Student& s, ClassResult& r) {
     const fs::path output = pending_ / (s.key + ".json");
     std::error_code ec;
     fs::remove(output, ec);
     ProcessRequest request;
-    request.argv = {o_.grader, "grade", rubric_.assignment, "--submission", s.submission, "--backend", backend_,
+    request.argv = {o_.grader, "grade", rubric_.assignment, "--submission", s.submission, "--backend", work_.backend,
                     "--format", "json", "--output", output.string()};
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
@@ -204,42 +199,64 @@ class Batch {
       if (!p.err.empty()) problem += ": " + last_line(p.err);
     }
     fs::remove(output, ec);
-    if (!problem.empty()) one_test_result(r, ClassStatus::error, "grading error", problem, last_lines(p.err, kStderrLines));
+    if (!problem.empty()) mark_grading_error(r, problem, last_lines(p.err, kStderrLines));
   }
 
-  void save(const ClassResult& r) const { write_file_whole((results_ / (r.key + ".json")).string(), render_class_result(r)); }
-
-  void report(const ClassResult& r, bool kept) {
-    const std::lock_guard<std::mutex> hold(progress_mutex_);
-    ++done_;
-    if (!kept && r.status != ClassStatus::no_submission) ++graded_done_;
-    if (r.status == ClassStatus::error) ++errors_;
-    if (r.status == ClassStatus::no_submission) ++missing_;
-    BatchProgress p;
-    p.result = &r;
-    p.kept = kept;
-    p.done = done_;
-    p.total = total_;
-    p.errors = errors_;
-    p.missing = missing_;
-    if (graded_done_ > 0) {
-      const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
-      p.eta_seconds = elapsed / static_cast<double>(graded_done_) * static_cast<double>(total_ - done_);
-    }
-    if (listener_) listener_(p);
-  }
-
+  const GradingWork& work_;
   const BatchOptions& o_;
   const Rubric& rubric_;
-  std::string backend_, seed_;
-  const BatchListener& listener_;
-  fs::path results_, pending_, lock_;
-  std::mutex progress_mutex_;
-  std::size_t done_ = 0, graded_done_ = 0, errors_ = 0, missing_ = 0, total_ = 0;
-  Clock::time_point started_ = Clock::now();
+  fs::path pending_, lock_;
+  std::string seed_;
 };
 
+std::optional<ClassResult> read_earlier(const fs::path& results, const std::string& key) {
+  std::ifstream in(results / (key + ".json"), std::ios::binary);
+  if (!in) return std::nullopt;
+  const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+  try {
+    if (!document.is_discarded()) return class_result_from_json(document, key);
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;  // not a result: graded again
+}
+
+// A task's students, in the order of its list; keys no longer in the class are dropped.
+std::vector<Student> only_task_students(const std::vector<Student>& students, const std::vector<std::string>& keys) {
+  std::vector<Student> chosen;
+  for (const std::string& key : keys)
+    for (const Student& s : students)
+      if (s.key == key) chosen.push_back(s);
+  return chosen;
+}
+
 }  // namespace
+
+// The longest a child may run before it is taken for hung: its builds, its tests' time budget, and the
+// timed runs, its own and, waiting for the timing lock, those of every other child running beside it.
+double child_time_limit(const Rubric& rubric, int jobs) {
+  const Performance& perf = rubric.performance;
+  const double one_timed_run = perf.max_seconds * 6 + rubric.limits.test_seconds;
+  const double timed = static_cast<double>(perf.rounds + 2) * static_cast<double>(2 * perf.items.size()) * one_timed_run +
+                       2 * rubric.limits.build_seconds;
+  return rubric.limits.submission_seconds + 4 * rubric.limits.build_seconds + timed * jobs + 300;
+}
+
+void mark_grading_error(ClassResult& result, const std::string& message, const std::string& details) {
+  one_test_result(result, ClassStatus::error, "grading error", message, details);
+}
+
+GradingMethod grade_locally() {
+  GradingMethod method;
+  method.choose_backend = [](const std::string& requested) {
+    const BackendChoice choice = choose_backend(requested);
+    return std::make_pair(std::string(to_string(choice.backend)), choice.reason);
+  };
+  method.grade = [](const GradingWork& work, const FinishedGrading& finished) {
+    LocalGrading(work).run(finished);
+    return std::vector<std::string>{};
+  };
+  return method;
+}
 
 int default_batch_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2)); }
 
@@ -251,7 +268,7 @@ bool still_valid(const ClassResult& earlier, const std::string& assignment,
          earlier.backend == backend;
 }
 
-BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener) {
+BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener, const GradingMethod& method) {
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = default_batch_jobs();
   const Rubric rubric = load_assignment_rubric(o.assignment);
@@ -261,27 +278,60 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
     throw UserError("--submissions " + o.submissions + " is not a folder: give the folder that holds one folder per "
                     "student (or a Gradescope export, or GitHub Classroom clones)");
   outcome.roster = discover_class(o.submissions, rubric.assignment, rubric.student_files, o.out);
-  if (outcome.roster.students.empty())
+  const bool task = !o.task.empty();
+  if (task) outcome.roster.students = only_task_students(outcome.roster.students, o.task_students);
+  else if (outcome.roster.students.empty())
     throw UserError("--submissions " + o.submissions + " holds no students: put one folder per student in it");
-  const BackendChoice choice = choose_backend(o.backend);
-  outcome.backend = to_string(choice.backend);
-  outcome.backend_reason = choice.reason;
+  std::tie(outcome.backend, outcome.backend_reason) = method.choose_backend(o.backend);
 
   const fs::path out = fs::absolute(o.out);
-  fs::create_directories(out / "results", ec);
-  fs::create_directories(out / "pending", ec);
-  if (!fs::is_directory(out / "results", ec) || !fs::is_directory(out / "pending", ec))
+  const fs::path results_dir = out / "results";
+  fs::create_directories(results_dir, ec);
+  if (!fs::is_directory(results_dir, ec))
     throw UserError("cannot make the batch's folder " + out.string() + ": check that its parent is writable");
-  std::ofstream(out / "timing.lock", std::ios::app);
 
-  Batch batch(o, rubric, outcome.backend, listener);
-  outcome.results = batch.run(outcome.roster.students, outcome);
-  fs::remove(out / "pending", ec);  // empty unless a grading was interrupted; harmless either way
+  // Every student's result: kept from an earlier run when it still stands, else graded now.
+  const std::vector<Student>& students = outcome.roster.students;
+  const std::string seed = o.seed ? std::to_string(*o.seed) : "";
+  auto save = [&](const ClassResult& r) { write_file_whole((results_dir / (r.key + ".json")).string(), render_class_result(r)); };
+  Progress progress(students.size(), listener);
+  outcome.results.resize(students.size());
+  GradingWork work{&o, &rubric, outcome.backend, out.string(), {}, {}};
+  for (std::size_t i = 0; i < students.size(); ++i) {
+    const Student& s = students[i];
+    ClassResult& r = outcome.results[i];
+    r = result_for(s, rubric, seed, outcome.backend);
+    r.submission_sha256 = hash_submission(s, rubric.student_files);
+    if (s.submission.empty()) {
+      one_test_result(r, ClassStatus::no_submission, "no submission", s.missing, "");
+      save(r);
+      progress.report(r, false);
+    } else if (const auto earlier = read_earlier(results_dir, s.key);
+               earlier && still_valid(*earlier, rubric.assignment, r.submission_sha256, seed, outcome.backend)) {
+      r = *earlier;
+      ++outcome.kept;
+      progress.report(r, true);
+    } else {
+      work.students.push_back(&s);
+      work.results.push_back(&r);
+    }
+  }
+  outcome.graded = work.students.size();
+  progress.start_grading();
+  if (!work.students.empty())
+    outcome.notes = method.grade(work, [&](ClassResult& r) {
+      save(r);
+      progress.report(r, false);
+    });
+  if (task) return outcome;  // the submitting command writes the gradebook from every task's results
 
   outcome.gradebook_path = (out / "gradebook.csv").string();
   outcome.summary_path = (out / "summary.txt").string();
+  std::string summary = render_class_summary(outcome.results);
+  if (!outcome.notes.empty()) summary += "\n";
+  for (const std::string& note : outcome.notes) summary += note + "\n";
   write_file_whole(outcome.gradebook_path, render_gradebook(outcome.results, GradebookFormat::kit));
-  write_file_whole(outcome.summary_path, render_class_summary(outcome.results));
+  write_file_whole(outcome.summary_path, summary);
   return outcome;
 }
 

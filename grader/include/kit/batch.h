@@ -10,10 +10,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kit/class_roster.h"
 #include "kit/gradebook.h"
+#include "kit/rubric.h"
 
 namespace kit {
 
@@ -46,6 +48,11 @@ struct BatchOptions {
   std::optional<std::uint64_t> seed;
   bool unsandboxed = false;
   std::string grader = "/proc/self/exe";  // the command each child runs
+  // One task of a batch spread over a cluster (slurm_batch.h): only these students are graded, each
+  // task with its own pending folder and timing lock (named after `task`), and no gradebook is written:
+  // the command that submitted the tasks writes it from every task's results.
+  std::string task;
+  std::vector<std::string> task_students;
 };
 
 // Half the cores, at least one: the CPU backend runs each grading's blocks on several threads, and
@@ -69,13 +76,42 @@ struct BatchOutcome {
   std::string backend_reason;
   std::vector<ClassResult> results;    // one per student, sorted by key
   std::size_t kept = 0, graded = 0;    // results kept from an earlier run, and gradings run now
+  std::vector<std::string> notes;      // what the way of grading has to say (failed Slurm tasks), also in the summary
   std::string gradebook_path, summary_path;
 };
+
+// The students a batch grades now. Each result is started (who, which files, seed and backend); a way of
+// grading fills each in and hands it to `finished`, which saves it and reports it, as soon as it lands.
+struct GradingWork {
+  const BatchOptions* options = nullptr;
+  const Rubric* rubric = nullptr;
+  std::string backend;  // cuda | cpu
+  std::string out;      // the batch's folder, absolute
+  std::vector<const Student*> students;
+  std::vector<ClassResult*> results;  // one per student
+};
+using FinishedGrading = std::function<void(ClassResult&)>;
+
+// How a batch resolves its backend and grades its students: by children of this grader on this machine
+// (the default), or by a Slurm job array (slurm_batch.h). `grade` returns notes for the summary.
+struct GradingMethod {
+  std::function<std::pair<std::string, std::string>(const std::string& requested)> choose_backend;  // name, reason
+  std::function<std::vector<std::string>(const GradingWork&, const FinishedGrading&)> grade;
+};
+GradingMethod grade_locally();
 
 // Grades the class and writes <out>/results/<key>.json per student, <out>/gradebook.csv and
 // <out>/summary.txt. Throws UserError for bad input: an unknown assignment, a folder that is missing or
 // holds no students, --backend cuda without a GPU, an output folder that cannot be made.
-BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener);
+BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener,
+                       const GradingMethod& method = grade_locally());
+
+// The longest one child grading may run before it is taken for hung, with `jobs` gradings beside it.
+double child_time_limit(const Rubric& rubric, int jobs);
+
+// The result a student gets when their grading ended without one: a single test saying why (the rubric's
+// points, none of them earned), status error, with `details` (the end of an error output) under it.
+void mark_grading_error(ClassResult& result, const std::string& message, const std::string& details);
 
 // Whether a result from an earlier run still stands for this student: the same assignment, the same
 // files (by SHA-256), the same seed and backend, and graded (errors and missing files are tried again).
