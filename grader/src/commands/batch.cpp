@@ -9,6 +9,7 @@
 #include "commands/report_output.h"
 #include "kit/batch.h"
 #include "kit/errors.h"
+#include "kit/slurm_batch.h"
 
 namespace kit {
 namespace {
@@ -54,6 +55,8 @@ Command add_batch_command(CLI::App& app) {
     BatchOptions options;
     std::uint64_t seed = 0;
     CLI::Option* seed_option = nullptr;
+    bool slurm = false;
+    SlurmOptions slurm_options;
   };
   auto state = std::make_shared<State>();
   static const std::vector<std::string> backends = {"auto", "cuda", "cpu"};
@@ -71,17 +74,51 @@ Command add_batch_command(CLI::App& app) {
   state->seed_option = command->add_option("--seed", state->seed, "the grading seed: draws hidden sizes and input "
                                                                   "seeds (keep it secret until grades are out)");
   command->add_flag("--unsandboxed", o.unsandboxed, kUnsandboxedHelp);
+  CLI::Option* slurm = command->add_flag("--slurm", state->slurm, "grade on a Slurm cluster: a job array, one task per "
+                                                                   "--chunk students, then the gradebook here");
+  SlurmOptions& so = state->slurm_options;
+  command->add_option("--partition", so.partition, "with --slurm: the partition the tasks run in")->needs(slurm);
+  command->add_option("--gpus-per-task", so.gpus_per_task, "with --slurm: GPUs per task, each task's alone "
+                                                           "(--gres=gpu:N --exclusive); needed for timed runs")
+      ->check(CLI::Range(1, 16))->needs(slurm);
+  command->add_option("--chunk", so.chunk, "with --slurm: students per task (default " +
+                                               std::to_string(kDefaultSlurmChunk) + ")")
+      ->check(CLI::Range(1, 100000))->needs(slurm);
+  // Only the job script --slurm writes uses this: grade the students of one array task.
+  command->add_option("--slurm-task", o.task)->group("")->excludes(slurm);
   return {command, [state] {
             BatchOptions o = state->options;
             if (*state->seed_option) o.seed = state->seed;
             if (o.out.empty()) o.out = "batch-" + o.assignment;
-            if (o.jobs <= 0) o.jobs = default_batch_jobs();
             const bool terminal = ::isatty(1);
-            std::cout << "grading " << o.assignment << " for the class in " << o.submissions << ", " << o.jobs
-                      << (o.jobs == 1 ? " grading" : " gradings") << " at a time\n" << std::flush;
-            const BatchOutcome outcome = run_batch(o, [terminal](const BatchProgress& p) { show_progress(p, terminal); });
+            const BatchListener listener = [terminal](const BatchProgress& p) { show_progress(p, terminal); };
+            if (!o.task.empty()) {  // one task of a Slurm batch: its results only, one line per student
+              if (o.task.find_first_not_of("0123456789") != std::string::npos)
+                throw UserError("--slurm-task " + o.task + " is not an array task's index (0, 1, ...)");
+              o.task_students = read_task_students(o.out, o.task);
+              if (o.jobs <= 0) o.jobs = 1;
+              run_batch(o, [](const BatchProgress& p) { show_progress(p, false); });
+              return kExitOk;
+            }
+            BatchOutcome outcome;
+            if (state->slurm) {
+              SlurmOptions so = state->slurm_options;
+              so.say = [](const std::string& line) { std::cout << line << "\n" << std::flush; };
+              if (o.jobs <= 0) o.jobs = 1;
+              std::cout << "grading " << o.assignment << " for the class in " << o.submissions << " on Slurm, "
+                        << o.jobs << (o.jobs == 1 ? " grading" : " gradings") << " at a time in each task\n"
+                        << std::flush;
+              outcome = run_slurm_batch(o, so, [](const BatchProgress& p) { show_progress(p, false); });
+            } else {
+              if (o.jobs <= 0) o.jobs = default_batch_jobs();
+              std::cout << "grading " << o.assignment << " for the class in " << o.submissions << ", " << o.jobs
+                        << (o.jobs == 1 ? " grading" : " gradings") << " at a time\n" << std::flush;
+              outcome = run_batch(o, listener);
+            }
             for (const std::string& warning : outcome.roster.warnings) std::cout << "warning: " << warning << "\n";
-            std::cout << "\n" << render_class_summary(outcome.results) << "\n"
+            std::cout << "\n" << render_class_summary(outcome.results) << "\n";
+            for (const std::string& note : outcome.notes) std::cout << note << "\n";
+            std::cout
                       << outcome.results.size() << " students (" << to_string(outcome.roster.layout) << "), "
                       << outcome.graded << " graded now, " << outcome.kept << " kept from an earlier run; backend "
                       << outcome.backend << " (" << outcome.backend_reason << ")\n"
