@@ -118,7 +118,8 @@ class SlurmGrading {
     const std::optional<std::string> id = submitted.ok() ? parse_job_id(submitted.out) : std::nullopt;
     if (!id)
       throw UserError("sbatch did not take the job (" + tool_failure(submitted) + "); the job script is " +
-                      script.string() + ": check --partition and --gpus-per-task against the cluster (sinfo)");
+                      script.string() + ": check --partition, --gpus-per-task and --chunk (the array's size and each task's time) "
+                      "against the cluster's limits (sinfo, scontrol show partition)");
     job_id_ = *id;
     say("submitted Slurm job " + job_id_ + ": " + std::to_string(chunks.size()) +
         (chunks.size() == 1 ? " task" : " tasks") + " of up to " + std::to_string(chunk) +

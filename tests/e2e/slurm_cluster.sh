@@ -27,7 +27,10 @@ slurm_cluster_kill() {
 }
 
 slurm_cluster_stop() {
-  [ -n "${SLURM_CONF:-}" ] && command -v scancel >/dev/null && scancel --quiet --user="$(id -un)" 2>/dev/null
+  # Only our own cluster's jobs: SLURM_CONF may name a real cluster before slurm_cluster_start sets it.
+  if [ "${SLURM_CONF:-}" = "$slurm_cluster_dir/slurm.conf" ] && [ -f "$slurm_cluster_dir/slurmctld.pid" ]; then
+    scancel --quiet --user="$(id -un)" 2>/dev/null || true
+  fi
   slurm_cluster_kill "$slurm_cluster_dir/slurmd.pid"
   slurm_cluster_kill "$slurm_cluster_dir/slurmctld.pid"
   slurm_cluster_kill "$slurm_cluster_dir/munged.pid"
