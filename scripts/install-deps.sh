@@ -3,9 +3,10 @@
 # The CUDA toolkit (nvcc) is not installed here: without it the kit builds the CPU backend only.
 # bubblewrap is the sandbox student code is compiled and run in (docs/sandbox.md).
 # libpng-dev lets pictures be PNG as well as PGM/PPM (docs/pictures.md); the kit builds without it.
+# zip writes the Gradescope autograder bundle (`grader bundle gradescope`, docs/gradescope.md).
 set -euo pipefail
 
-packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev)
+packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev zip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
