@@ -13,8 +13,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// A performance test the CPU backend could not measure (Gradescope has no GPU): its points are not lost, the
-// course measures it later on its GPU (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
+// A performance test the CPU backend could not measure (Gradescope has no GPU): its points are decided later,
+// when the course measures it on its GPU (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
 // pending test is marked "passed" so that it is never shown as a failure, and its name and output say pending.
 bool pending(const TestResult& test) {
   return test.category == TestCategory::performance && test.status == TestStatus::skipped;
@@ -24,7 +24,7 @@ std::string pending_output(const TestResult& test) {
   char points[32];
   std::snprintf(points, sizeof points, "%g", test.max_score);
   return "pending: measured on the course's GPU. These " + std::string(points) +
-         " points are not lost: they are added when the course times the submissions on its GPU.\n(" +
+         " points are not counted yet: the course times the submissions on its GPU and scores them then.\n(" +
          test.message + ")";
 }
 

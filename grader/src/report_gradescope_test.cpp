@@ -77,8 +77,8 @@ TEST(GradescopeReport, UnmeasuredPerformanceIsPendingNotFailed) {
   const json& perf = doc.at("tests")[1];
   EXPECT_EQ(perf.at("name"), "speed: throughput at Width 4096 (pending: measured on the course's GPU)");
   EXPECT_EQ(perf.at("status"), "passed");
-  EXPECT_EQ(perf.at("output"), "pending: measured on the course's GPU. These 30 points are not lost: they are added "
-                               "when the course times the submissions on its GPU.\n"
+  EXPECT_EQ(perf.at("output"), "pending: measured on the course's GPU. These 30 points are not counted yet: the course "
+                               "times the submissions on its GPU and scores them then.\n"
                                "(not measured: no GPU (CPU backend))");
   EXPECT_EQ(perf.at("tags"), json::array({"performance", "pending"}));
   EXPECT_EQ(perf.at("score"), 0.0);
