@@ -4,9 +4,10 @@
 # bubblewrap is the sandbox student code is compiled and run in (docs/sandbox.md).
 # libpng-dev lets pictures be PNG as well as PGM/PPM (docs/pictures.md); the kit builds without it.
 # slurm-wlm and munge let the tests start a private one-node Slurm for `grader batch --slurm` (docs/batch.md).
+# zip writes the Gradescope autograder bundle (`grader bundle gradescope`, docs/gradescope.md).
 set -euo pipefail
 
-packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev slurm-wlm munge)
+packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev slurm-wlm munge zip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

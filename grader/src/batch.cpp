@@ -15,6 +15,7 @@
 #include "kit/build_config.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
+#include "kit/kit_tree.h"
 #include "kit/process.h"
 #include "kit/report_json.h"
 #include "kit/sha256.h"
@@ -176,6 +177,7 @@ class LocalGrading {
                     "--format", "json", "--output", output.string()};
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
+    if (const auto course = course_tree()) request.argv.insert(request.argv.end(), {"--kit", *course});
     request.env = {{kTimingLockVariable, lock_.string()}, {"NO_COLOR", "1"}};
     request.timeout_s = child_time_limit(rubric_, o_.jobs);
     const ProcessResult p = run_process(request);

@@ -30,7 +30,7 @@ void add_common_includes(std::vector<std::string>& argv, const BuildSpec& spec) 
   const BuildConfig& config = build_config();
   argv.push_back("-I" + spec.assignment_dir);
   argv.push_back("-I" + fs::path(spec.source).parent_path().string());
-  argv.push_back("-I" + config.source_dir + "/grader/include");
+  argv.push_back("-I" + config.kit_dir + "/grader/include");
   for (const Knob& k : spec.defines) argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
 }
 

@@ -7,6 +7,7 @@
 
 #include "commands/commands.h"
 #include "kit/errors.h"
+#include "kit/kit_tree.h"
 
 namespace kit {
 namespace {
@@ -16,8 +17,8 @@ constexpr const char* kExitCodes =
     "  0  done: a grade was produced (grade, datasets), every test passed (check, selftest), a picture was\n"
     "     written (run), or the batch completed, whatever the grades (batch, gradebook)\n"
     "  1  check or selftest: some test did not pass; run: the student's code failed\n"
-    "  2  bad usage or input: unknown assignment, missing or misnamed file, invalid rubric, no GPU for\n"
-    "     --backend cuda; the message says what to do\n"
+    "  2  bad usage or input: unknown assignment, missing or misnamed file, invalid rubric, a --kit folder\n"
+    "     without assignments/, no GPU for --backend cuda; the message says what to do\n"
     "  3  internal error in the kit: please report it with the output\n";
 
 }  // namespace
@@ -27,6 +28,13 @@ int run_cli(int argc, char** argv) {
   app.footer(kExitCodes);
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "help for every command");
+  // A course's own tree of assignments, looked in before the kit's (docs/course-tree.md). Given before or
+  // after the subcommand: subcommands pass the options they do not know to this one.
+  std::string course;
+  app.add_option("--kit", course, "your course's tree (assignments/, starter/, solutions/), looked in before the "
+                                  "kit's; default: $KIT_ROOT, else none")
+      ->type_name("DIR");
+  app.fallthrough();
 
   std::vector<Command> commands;
   for (AddCommand add : kCommands) commands.push_back(add(app));
@@ -39,6 +47,7 @@ int run_cli(int argc, char** argv) {
   }
 
   try {
+    if (!course.empty()) use_course_tree(course);
     for (const Command& c : commands)
       if (c.app->parsed()) return c.run();
   } catch (const UserError& e) {

@@ -16,6 +16,7 @@
 #include "kit/errors.h"
 #include "kit/failure_pictures.h"
 #include "kit/intake.h"
+#include "kit/kit_tree.h"
 #include "kit/sandbox.h"
 #include "kit/source_text.h"
 #include "kit/step_sandbox.h"
@@ -110,8 +111,7 @@ struct Opened {
 Opened open_session(Session& s, WorkDir& work, const std::string& assignment, const std::string& submission,
                     const std::string& backend, bool unsandboxed) {
   s.rubric = load_assignment_rubric(assignment);
-  s.kit_root = kit_root();
-  s.assignment_dir = (fs::path(s.kit_root) / "assignments" / assignment).string();
+  s.assignment_dir = assignment_folder(assignment);
   s.sandboxed = !unsandboxed;
   if (s.sandboxed) {
     const SandboxStatus status = probe_sandbox();
@@ -144,27 +144,15 @@ void keep_failure_pictures(TestResult& test, const std::string& folder) {
 
 }  // namespace
 
-std::string kit_root() {
-  if (const char* root = std::getenv("KIT_ROOT")) return root;
-  return build_config().source_dir;
-}
-
-std::vector<std::string> list_assignments() {
-  std::vector<std::string> names;
-  const fs::path dir = fs::path(kit_root()) / "assignments";
-  if (fs::is_directory(dir))
-    for (const auto& entry : fs::directory_iterator(dir))
-      if (fs::exists(entry.path() / "rubric.yaml")) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
+std::vector<std::string> list_assignments() { return assignment_names(kit_trees()); }
 
 Rubric load_assignment_rubric(const std::string& name) {
-  const fs::path path = fs::path(kit_root()) / "assignments" / name / "rubric.yaml";
-  if (name.empty() || name.find('/') != std::string::npos || !fs::exists(path))
+  const bool plain_name = !name.empty() && name.find('/') == std::string::npos && name != "." && name != "..";
+  const fs::path path = plain_name ? fs::path(assignment_folder(name)) / "rubric.yaml" : fs::path();
+  if (!plain_name || !fs::exists(path))
     throw UserError("unknown assignment '" + name + "' (known: " + known_assignments() + "; `grader list` shows them)");
   try {
-    return load_rubric(path.string(), kit_root());
+    return load_rubric(path.string(), kit_trees());
   } catch (const RubricError& e) {
     throw UserError(std::string("invalid rubric: ") + e.what() + "\nnothing was graded; fix the rubric and try again");
   }

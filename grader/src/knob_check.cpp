@@ -40,7 +40,7 @@ std::string knobs_overridden(Session& s, const Knobs& build) {
   fs::create_directories(spec.output_dir);
   ProcessRequest req;
   req.argv = {config.host_cxx, "-std=c++17", "-E", "-dM", "-x", "c++", "-I" + s.assignment_dir,
-              "-I" + fs::path(s.source).parent_path().string(), "-I" + config.source_dir + "/grader/include"};
+              "-I" + fs::path(s.source).parent_path().string(), "-I" + config.kit_dir + "/grader/include"};
   for (const std::string& dir : config.cpu_include_dirs) req.argv.push_back("-I" + dir);
   for (const Knob& k : build) req.argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
   req.argv.push_back(fs::path(s.source).filename().string());

@@ -70,14 +70,26 @@ TEST(GradescopeReport, OnlyPassedAndFailedWithTheStatusWordKept) {
   EXPECT_EQ(tests[9].at("output"), "[skipped] not checked: Nsight Compute is not installed");
 }
 
-TEST(GradescopeReport, UnmeasuredPerformanceOnTheCpuBackend) {
+// Gradescope has no GPU: an unmeasured performance test is pending, never a failure, and keeps its points
+// in sight.
+TEST(GradescopeReport, UnmeasuredPerformanceIsPendingNotFailed) {
   const json doc = json::parse(render_gradescope(report_samples::cpu_result()));
   const json& perf = doc.at("tests")[1];
-  EXPECT_EQ(perf.at("name"), "speed: throughput at Width 4096");
-  EXPECT_EQ(perf.at("status"), "failed");
-  EXPECT_EQ(perf.at("output"), "[skipped] not measured: no GPU (CPU backend)");
-  EXPECT_EQ(perf.at("tags"), json::array({"performance"}));
+  EXPECT_EQ(perf.at("name"), "speed: throughput at Width 4096 (pending: measured on the course's GPU)");
+  EXPECT_EQ(perf.at("status"), "passed");
+  EXPECT_EQ(perf.at("output"), "pending: measured on the course's GPU. These 30 points are not counted yet: the course "
+                               "times the submissions on its GPU and scores them then.\n"
+                               "(not measured: no GPU (CPU backend))");
+  EXPECT_EQ(perf.at("tags"), json::array({"performance", "pending"}));
+  EXPECT_EQ(perf.at("score"), 0.0);
   EXPECT_EQ(perf.at("max_score"), 30.0);
+}
+
+// Only an unmeasured performance test is pending: a skipped technique check is still not passed.
+TEST(GradescopeReport, OtherSkippedTestsAreNotPending) {
+  const json tests = json::parse(render_gradescope(report_samples::gpu_result())).at("tests");
+  EXPECT_EQ(tests[9].at("tags"), json::array({"technique"}));
+  EXPECT_EQ(tests[9].at("status"), "failed");
 }
 
 TEST(GradescopeReport, HiddenTestsKeepTheirFieldsAndVisibility) {

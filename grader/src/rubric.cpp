@@ -8,6 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "kit/kit_tree.h"
 #include "kit/technique.h"
 
 namespace kit {
@@ -30,7 +31,7 @@ bool is_identifier(const std::string& s) {
 
 struct Reader {
   std::string file;
-  std::string kit_root;
+  std::vector<std::string> kit_trees;  // where the files a rubric names are looked up, in order
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
     const YAML::Mark mark = node.Mark();
@@ -151,9 +152,9 @@ struct Reader {
   }
 
   void file_exists(const YAML::Node& node, const std::string& relative) const {
-    if (!fs::exists(fs::path(kit_root) / relative))
-      fail(node, "the file '" + relative + "' does not exist (paths are relative to the kit's top folder " +
-                     kit_root + ")");
+    if (!fs::exists(find_in_trees(kit_trees, relative)))
+      fail(node, "the file '" + relative + "' does not exist (paths are relative to the top folder of the course's " +
+                     "tree or the kit: " + joined(kit_trees) + ")");
   }
 
   // A mapping of knob names to values; with `declared`, every name must be one of them.
@@ -277,7 +278,7 @@ Baseline read_baseline(const Reader& r, const YAML::Node& b, const Rubric& rubri
   base.assignment = b["assignment"] ? r.string(b["assignment"], "assignment") : rubric.assignment;
   base.file = r.string(r.require(b, "file", "baseline '" + base.name + "'"), "file");
   r.file_exists(b["file"], base.file);
-  if (!fs::exists(fs::path(r.kit_root) / "assignments" / base.assignment / "harness.cpp"))
+  if (!fs::exists(find_in_trees(r.kit_trees, "assignments/" + base.assignment + "/harness.cpp")))
     r.fail(b["assignment"] ? b["assignment"] : b, "no assignment '" + base.assignment + "' with a harness.cpp");
   if (b["function"]) {
     base.function = r.string(b["function"], "function");
@@ -407,8 +408,8 @@ RubricError::RubricError(std::string f, int l, int c, const std::string& message
       line(l),
       column(c) {}
 
-Rubric load_rubric(const std::string& path, const std::string& kit_root) {
-  Reader r{path, kit_root};
+Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_trees) {
+  Reader r{path, kit_trees};
   if (!fs::exists(path)) throw RubricError(path, 0, 0, "the rubric file does not exist");
   YAML::Node root;
   try {

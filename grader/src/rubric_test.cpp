@@ -23,7 +23,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 // The error loading `path` throws; a failure (and an error at line -1) when it loads.
 RubricError load_error(const std::string& path) {
   try {
-    load_rubric(path, kKitRoot);
+    load_rubric(path, {kKitRoot});
   } catch (const RubricError& e) {
     return e;
   }
@@ -43,7 +43,7 @@ void expect_error_at(const std::string& folder, int line, int column, const std:
 }
 
 TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
-  const Rubric r = load_rubric(real_rubric("matmul-naive"), kKitRoot);
+  const Rubric r = load_rubric(real_rubric("matmul-naive"), {kKitRoot});
   EXPECT_EQ(r.path, real_rubric("matmul-naive"));
   EXPECT_EQ(r.assignment, "matmul-naive");
   EXPECT_EQ(r.title, "Naive matrix multiplication");
@@ -110,7 +110,7 @@ TEST(RubricLoad, MatmulNaiveLoadsWithItsValues) {
 }
 
 TEST(RubricLoad, MatmulRectLoadsRectangularSizesTileWidthsAndTechnique) {
-  const Rubric r = load_rubric(real_rubric("matmul-rect"), kKitRoot);
+  const Rubric r = load_rubric(real_rubric("matmul-rect"), {kKitRoot});
   EXPECT_EQ(r.assignment, "matmul-rect");
   EXPECT_FALSE(r.square);
   EXPECT_EQ(r.seed, 408003u);
@@ -142,7 +142,7 @@ TEST(RubricLoad, MatmulRectLoadsRectangularSizesTileWidthsAndTechnique) {
 }
 
 TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
-  const Rubric r = load_rubric(real_rubric("matmul-tiled"), kKitRoot);
+  const Rubric r = load_rubric(real_rubric("matmul-tiled"), {kKitRoot});
   EXPECT_EQ(r.assignment, "matmul-tiled");
   EXPECT_TRUE(r.square);
   ASSERT_EQ(r.correctness[2].builds.size(), 2u);
@@ -160,7 +160,7 @@ TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
 }
 
 TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
-  const Rubric r = load_rubric(fixture("minimal"), kKitRoot);
+  const Rubric r = load_rubric(fixture("minimal"), {kKitRoot});
   EXPECT_EQ(r.assignment, "minimal");
   EXPECT_FALSE(r.square);
   EXPECT_TRUE(r.knobs.empty());

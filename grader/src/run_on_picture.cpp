@@ -8,6 +8,7 @@
 #include "kit/backend_choice.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
+#include "kit/kit_tree.h"
 #include "kit/picture_file.h"
 #include "kit/poison.h"
 #include "kit/problem.h"
@@ -157,7 +158,7 @@ RunOnPictureResult run_on_picture(const RunOnPictureOptions& o) {
   check_output(o.output, kind_of(outputs[0], dims));
 
   const std::string submission =
-      o.submission.empty() ? (fs::path(kit_root()) / "starter" / o.assignment).string() : o.submission;
+      o.submission.empty() ? kit_file("starter/" + o.assignment) : o.submission;
   with_submission_session(o.assignment, submission, o.backend, o.unsandboxed, [&](Session& s, const std::string& why) {
     result.backend = to_string(s.backend);
     result.backend_reason = why;

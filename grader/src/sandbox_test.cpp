@@ -271,7 +271,7 @@ TEST_F(SandboxTest, LaunchBindsTheSystemReadOnlyAndOnlyWhatTheCallerGives) {
   // Nothing of the kit, the home folders or the rest of the machine unless bound; no GPU unless asked.
   const std::vector<std::string> binds = {"--bind", "--ro-bind", "--dev-bind", "--bind-try", "--ro-bind-try"};
   for (std::size_t k = 0; k + 1 < a.size(); ++k) {
-    EXPECT_EQ(a[k].find(build_config().source_dir), std::string::npos) << a[k];
+    EXPECT_EQ(a[k].find(build_config().kit_dir), std::string::npos) << a[k];
     if (std::find(binds.begin(), binds.end(), a[k]) == binds.end()) continue;
     for (const char* hidden : {"/", "/home", "/root", "/etc", "/sys", "/dev", "/tmp"}) EXPECT_NE(a[k + 1], hidden);
   }
@@ -303,7 +303,7 @@ TEST_F(SandboxTest, FilesystemHoldsTheSystemReadOnlyAndOnlyTheBinds) {
   REQUIRE_SANDBOX();
   std::string outside = (*root_ / "not-bound").string();
   fs::create_directory(outside);
-  const std::string script = "for p in " + build_config().source_dir + " " + outside + " " + root_->string() +
+  const std::string script = "for p in " + build_config().kit_dir + " " + outside + " " + root_->string() +
                              " /root /home /etc/passwd /var; do test -e $p && echo \"visible: $p\"; done; "
                              "touch /usr/kit-probe 2>/dev/null && echo 'usr writable'; "
                              "touch /kit-probe 2>/dev/null && echo 'root writable'; "

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "kit/grade.h"
+#include "kit/kit_tree.h"
 #include "kit/scoring.h"
 #include "kit/starter.h"
 #include "kit/text.h"
@@ -29,8 +30,8 @@ std::vector<SelftestLine> run_selftest(const std::vector<std::string>& requested
   for (const std::string& name : names) {
     const Rubric rubric = load_assignment_rubric(name);
     const std::string file = rubric.student_files.front();
-    const fs::path solution = fs::path(kit_root()) / "solutions" / name / file;
-    const fs::path starter = fs::path(kit_root()) / "starter" / name / file;
+    const fs::path solution = kit_file("solutions/" + name + "/" + file);
+    const fs::path starter = kit_file("starter/" + name + "/" + file);
 
     SelftestLine sync{name, "starter in sync", false, ""};
     try {

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "kit/build_config.h"
+#include "kit/kit_tree.h"
 #include "kit/step_sandbox.h"
 
 namespace kit {
@@ -37,8 +38,8 @@ const BuildOutcome& student_runner(Session& s, const std::string& flavour, const
 const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, const std::string& file) {
   BuildSpec spec;
   spec.backend = s.backend;
-  spec.assignment_dir = (fs::path(s.kit_root) / "assignments" / assignment).string();
-  spec.source = (fs::path(s.kit_root) / file).string();
+  spec.assignment_dir = assignment_folder(assignment);
+  spec.source = kit_file(file);
   std::string key = "baseline-" + assignment + "-" + file;
   for (char& c : key)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';

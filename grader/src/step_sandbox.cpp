@@ -37,7 +37,7 @@ std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& sp
   const BuildConfig& config = build_config();
   SandboxSpec box;
   // Headers: the kit's public ones, the assignment's contract, the CPU backend's.
-  add_bind(box, config.source_dir + "/grader/include", false);
+  add_bind(box, config.kit_dir + "/grader/include", false);
   add_bind(box, spec.assignment_dir, false);
   for (const std::string& dir : config.cpu_include_dirs) add_bind(box, dir, false);
   // The libraries a runner links, all in the build's library folder.

@@ -340,7 +340,7 @@ int fail(const std::string& why) {
 
 std::string file_name_for(const std::string& assignment) {
   // The student file a rubric grades: matmul-tiled grades matmul_tiled.cu.
-  const fs::path rubric = fs::path(kit::build_config().source_dir) / "assignments" / assignment / "rubric.yaml";
+  const fs::path rubric = fs::path(kit::build_config().kit_dir) / "assignments" / assignment / "rubric.yaml";
   const std::string text = read_file(rubric);
   const std::size_t at = text.find("student_files: [");
   if (at != std::string::npos) {
@@ -370,7 +370,7 @@ std::vector<const json*> tests_named(const json& report, const std::string& name
 int check_case(const std::string& grader, const std::string& case_file, const std::string& backend,
                const std::set<std::string>& landed) {
   const kit::BuildConfig& config = kit::build_config();
-  const std::string kit = std::getenv("KIT_ROOT") ? std::getenv("KIT_ROOT") : config.source_dir;
+  const std::string kit = std::getenv("KIT_ROOT") ? std::getenv("KIT_ROOT") : config.kit_dir;
   const std::string source = read_file(case_file);
   const std::vector<Line> meta = read_metadata(source, backend, !config.nvcc.empty(), landed);
   const std::string assignment = value_of(meta, "broken");
@@ -559,7 +559,7 @@ std::string hostile_text(std::mt19937_64& rng, const std::string& solution) {
 
 int fuzz(const std::string& grader, const std::string& backend, std::uint64_t seed, int count) {
   const kit::BuildConfig& config = kit::build_config();
-  const std::string kit = config.source_dir;
+  const std::string kit = config.kit_dir;
   std::mt19937_64 rng(seed);
   World w = make_world("fuzz-" + std::to_string(seed), rng);
   w.kit_hashes = hash_kit(kit);

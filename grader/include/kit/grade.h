@@ -62,13 +62,11 @@ void with_submission_session(const std::string& assignment, const std::string& s
                              bool unsandboxed,
                              const std::function<void(Session& session, const std::string& backend_reason)>& body);
 
-// The folder that holds assignments/, solutions/ and starter/.
-std::string kit_root();
-
-// The assignment folders under assignments/ that hold a rubric.yaml, sorted.
+// The assignment folders that hold a rubric.yaml, in the course tree and the kit (kit/kit_tree.h), sorted.
 std::vector<std::string> list_assignments();
 
-// assignments/<name>/rubric.yaml, validated; throws UserError naming the known assignments.
+// assignments/<name>/rubric.yaml of the first tree that has it (kit/kit_tree.h), validated; throws
+// UserError naming the known assignments.
 Rubric load_assignment_rubric(const std::string& name);
 
 }  // namespace kit

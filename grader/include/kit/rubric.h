@@ -134,8 +134,9 @@ struct Rubric {
   CpuChecks cpu_checks;
 };
 
-// Reads and validates a rubric; throws RubricError. `kit_root` is where files it names are looked up.
-Rubric load_rubric(const std::string& path, const std::string& kit_root);
+// Reads and validates a rubric; throws RubricError. The files it names are looked up in `kit_trees`, in
+// order (the course's tree, then the kit's: kit/kit_tree.h).
+Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_trees);
 
 // "Width 17" for square assignments, "67x53x64" otherwise.
 std::string describe_shape(const Rubric& rubric, const Dims& dims);

@@ -25,7 +25,6 @@ struct CaseData {
 
 struct Session {
   Rubric rubric;
-  std::string kit_root;
   std::string assignment_dir;
   std::string source;    // the student's file
   Backend backend = Backend::cpu;

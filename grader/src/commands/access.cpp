@@ -7,6 +7,7 @@
 #include "commands/report_output.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
+#include "kit/kit_tree.h"
 
 namespace kit {
 
@@ -24,7 +25,7 @@ Command add_access_command(CLI::App& app) {
   return {command, [o] {
             AccessOptions options = *o;
             if (options.submission.empty())
-              options.submission = (std::filesystem::path(kit_root()) / "starter" / options.assignment).string();
+              options.submission = kit_file("starter/" + options.assignment);
             const AccessResult r = measure_memory_access(options);
             std::printf("%s at %s, backend %s (%s)\n", r.function.c_str(), format_dims(r.dims).c_str(),
                         r.backend.c_str(), r.backend_reason.c_str());

@@ -9,6 +9,7 @@
 #include "kit/errors.h"
 #include "kit/failure_pictures.h"
 #include "kit/grade.h"
+#include "kit/kit_tree.h"
 
 namespace kit {
 
@@ -28,7 +29,7 @@ Command add_check_command(CLI::App& app) {
             o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
             if (o.submission.empty()) {
               const Rubric r = load_assignment_rubric(o.assignment);
-              o.submission = (std::filesystem::path(kit_root()) / "starter" / o.assignment).string();
+              o.submission = kit_file("starter/" + o.assignment);
               std::fprintf(stderr, "checking the starter, starter/%s/%s (give --submission to check your own file)\n",
                            o.assignment.c_str(), r.student_files.front().c_str());
             }
