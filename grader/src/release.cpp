@@ -213,7 +213,10 @@ std::vector<std::string> find_leaks(const std::string& kit_root, const std::stri
   return leaks;
 }
 
-ReleaseSummary write_release(const ReleaseOptions& options) {
+namespace {
+
+// write_release, whose file-system errors the caller turns into a message.
+ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   if (options.assignments.empty())
     throw UserError("name at least one assignment to release (`grader list` shows them)");
   if (options.out_dir.empty()) throw UserError("--out is required: the folder the student tree is written into");
@@ -232,7 +235,8 @@ ReleaseSummary write_release(const ReleaseOptions& options) {
   // Every rubric's baselines, not only the released ones': a baseline of one assignment can be another's
   // answer (the naive matmul kernel is matmul-naive's reference).
   for (const std::string& name : list_assignments())
-    for (const Baseline& b : load_assignment_rubric(name).performance.baselines) selection.baseline_files.insert(b.file);
+    for (const Baseline& b : load_assignment_rubric(name).performance.baselines)
+      selection.baseline_files.insert(b.file);
 
   check_out_dir(out, root, options.force);
   clear_out_dir(out);
@@ -272,9 +276,21 @@ ReleaseSummary write_release(const ReleaseOptions& options) {
   ReleaseSummary summary{out.string(), static_cast<int>(files.size()), {}};
   summary.left_out = {"solutions/, tests/ (with the broken kernels), docs/results/, the unit tests, the CPU "
                       "backend's own test kernels, the assignments not named"};
-  if (!selection.baseline_files.empty()) summary.left_out.push_back("every rubric's performance baselines (correct kernels)");
+  if (!selection.baseline_files.empty())
+    summary.left_out.push_back("every rubric's performance baselines (correct kernels)");
   summary.left_out.insert(summary.left_out.end(), left_out.begin(), left_out.end());
   return summary;
+}
+
+}  // namespace
+
+ReleaseSummary write_release(const ReleaseOptions& options) {
+  try {
+    return write_release_tree(options);
+  } catch (const fs::filesystem_error& e) {
+    throw UserError("cannot write the student tree into " + options.out_dir + ": " + e.what() +
+                    "\ncheck the folder's permissions and free space");
+  }
 }
 
 }  // namespace kit

@@ -18,7 +18,8 @@ fail() {
   exit 1
 }
 
-"$grader" release "$assignment" --out "$tree" > "$work/release.txt" || { cat "$work/release.txt"; fail "release exited $?"; }
+"$grader" release "$assignment" --out "$tree" > "$work/release.txt" ||
+  { cat "$work/release.txt"; fail "release exited $?"; }
 cat "$work/release.txt"
 
 # Nothing that gives an answer away.
@@ -43,7 +44,8 @@ same=$(comm -12 <(echo "$answers") <(echo "$released"))
 rubric="$kit/assignments/$assignment/rubric.yaml"
 student_rubric="$tree/assignments/$assignment/rubric.yaml"
 groups() {  # "visible|hidden<TAB>name<TAB>random line" for each group of a rubric
-  awk '/^  - group:/ { if (name) print vis "\t" name "\t" rnd; name = substr($0, index($0, ":") + 2); vis = "visible"; rnd = "" }
+  awk '/^  - group:/ { if (name) print vis "\t" name "\t" rnd
+                       name = substr($0, index($0, ":") + 2); vis = "visible"; rnd = "" }
        /^    visibility:/ { vis = $2 }
        /^    random:/ { rnd = $0 }
        /^[a-z]/ && !/^correctness:/ { if (name) print vis "\t" name "\t" rnd; name = "" }
@@ -65,15 +67,19 @@ done < <(groups "$rubric")
   fail "the released rubric keeps hidden groups or performance"
 
 # The workflow runs the script this test runs.
-grep -q 'run: scripts/check-all.sh$' "$tree/.github/workflows/check.yml" || fail "the workflow does not run check-all.sh"
+grep -q 'run: scripts/check-all.sh$' "$tree/.github/workflows/check.yml" ||
+  fail "the workflow does not run check-all.sh"
 grep -qF "assignments/$assignment/README.md" "$tree/README.md" || fail "the README does not link the handout"
 
 # A non-empty folder needs --force, which keeps its .git.
 mkdir -p "$tree/.git" && echo keep > "$tree/.git/marker" && echo stale > "$tree/stale.txt"
-if "$grader" release "$assignment" --out "$tree" > "$work/again.txt" 2>&1; then fail "a non-empty --out was accepted"; fi
+if "$grader" release "$assignment" --out "$tree" > "$work/again.txt" 2>&1; then
+  fail "a non-empty --out was accepted"
+fi
 grep -q "is not empty" "$work/again.txt" || fail "the refusal does not say why: $(cat "$work/again.txt")"
 "$grader" release "$assignment" --out "$tree" --force > /dev/null || fail "--force exited $?"
-[ -f "$tree/.git/marker" ] && [ ! -e "$tree/stale.txt" ] || fail "--force did not keep .git alone or replace the rest"
+[ -f "$tree/.git/marker" ] && [ ! -e "$tree/stale.txt" ] ||
+  fail "--force did not keep .git alone or replace the rest"
 rm -rf "$tree/.git"
 
 # A copy, built from scratch by its own check script, checks the starter: the tests fail, the build does not.
