@@ -63,7 +63,7 @@ while IFS=$'\t' read -r visibility name random; do
   fi
 done < <(groups "$rubric")
 [ "$hidden" -gt 0 ] || fail "the kit's $assignment rubric has no hidden group: this test proves nothing"
-! grep -qE 'visibility: *(hidden|after_due_date)|performance|baselines' "$student_rubric" ||
+! grep -qE 'visibility: *(hidden|after_due_date)|^performance:|baselines:' "$student_rubric" ||
   fail "the released rubric keeps hidden groups or performance"
 
 # The workflow runs the script this test runs.
