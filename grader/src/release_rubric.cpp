@@ -1,0 +1,46 @@
+#include "kit/release_rubric.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "kit/errors.h"
+
+namespace kit {
+
+StudentRubric student_rubric(const std::string& rubric_text, const std::string& rubric_name) {
+  const YAML::Node original = YAML::Load(rubric_text);
+  StudentRubric out;
+  YAML::Node released(YAML::NodeType::Map);
+  for (const auto& entry : original) {
+    const std::string key = entry.first.as<std::string>();
+    if (key == "performance") {
+      out.left_out.push_back("performance (its baselines and curves): graded with the full rubric on a GPU");
+      continue;
+    }
+    if (key != "correctness") {
+      released[key] = entry.second;
+      continue;
+    }
+    YAML::Node groups(YAML::NodeType::Sequence);
+    for (const YAML::Node& group : entry.second) {
+      const std::string visibility = group["visibility"] ? group["visibility"].as<std::string>() : "visible";
+      if (visibility == "visible") {
+        groups.push_back(group);
+        continue;
+      }
+      const std::string name = group["group"] ? group["group"].as<std::string>() : "(unnamed)";
+      out.left_out.push_back("correctness group '" + name + "' (" + visibility + ")");
+    }
+    if (groups.size() == 0)
+      throw UserError(rubric_name + " has no visible correctness group: a student's `grader check` would run "
+                      "nothing. Make at least one group visible, or leave the assignment out of the release.");
+    released[key] = groups;
+  }
+  YAML::Emitter emitter;
+  emitter << released;
+  out.text = "# The visible tests of this assignment, which `grader check` runs. The hidden tests and the\n"
+             "# performance measurements are graded by your instructor with the full rubric.\n" +
+             std::string(emitter.c_str()) + "\n";
+  return out;
+}
+
+}  // namespace kit
