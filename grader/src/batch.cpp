@@ -17,6 +17,7 @@
 #include "kit/grade.h"
 #include "kit/kit_tree.h"
 #include "kit/process.h"
+#include "kit/reference_cache.h"
 #include "kit/report_json.h"
 #include "kit/sha256.h"
 #include "kit/text.h"
@@ -130,6 +131,8 @@ class LocalGrading {
     pending_ = o_.task.empty() ? out / "pending" : out / "slurm" / ("pending-" + o_.task);
     lock_ = o_.task.empty() ? out / "timing.lock" : out / "slurm" / ("timing-" + o_.task + ".lock");
     seed_ = o_.seed ? std::to_string(*o_.seed) : "";
+    // The class shares its references: the first grading of a case computes them, the others read them.
+    references_ = reference_cache_dir().empty() ? (out / "cache" / "references").string() : reference_cache_dir();
   }
 
   void run(const FinishedGrading& finished) {
@@ -178,7 +181,7 @@ class LocalGrading {
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
     if (const auto course = course_tree()) request.argv.insert(request.argv.end(), {"--kit", *course});
-    request.env = {{kTimingLockVariable, lock_.string()}, {"NO_COLOR", "1"}};
+    request.env = {{kTimingLockVariable, lock_.string()}, {kReferenceCacheVariable, references_}, {"NO_COLOR", "1"}};
     request.timeout_s = child_time_limit(rubric_, o_.jobs);
     const ProcessResult p = run_process(request);
     std::string problem;
@@ -208,6 +211,7 @@ class LocalGrading {
   const BatchOptions& o_;
   const Rubric& rubric_;
   fs::path pending_, lock_;
+  std::string references_;
   std::string seed_;
 };
 

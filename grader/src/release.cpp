@@ -1,3 +1,4 @@
+#include "kit/kit_tree.h"
 #include "kit/release.h"
 
 #include <algorithm>
@@ -220,7 +221,8 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   if (options.assignments.empty())
     throw UserError("name at least one assignment to release (`grader list` shows them)");
   if (options.out_dir.empty()) throw UserError("--out is required: the folder the student tree is written into");
-  const fs::path root = resolved(kit_root());
+  // The student tree is cut from the kit's own tree, whose grader sources it carries.
+  const fs::path root = resolved(kit_trees().back());
   const fs::path out = resolved(options.out_dir);
 
   ReleaseSelection selection;
@@ -229,6 +231,9 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   for (const std::string& name : options.assignments) {
     if (is_listed(selection.assignments, name)) continue;
     const Rubric rubric = load_assignment_rubric(name);  // unknown or invalid: UserError
+    if (resolved(assignment_folder(name)) != root / "assignments" / name)
+      throw UserError("'" + name + "' comes from the course tree " + course_tree().value_or("") +
+                      ": grader release cuts student trees from the kit's own assignments only (docs/release.md)");
     selection.assignments.push_back(name);
     released_assignments.push_back({name, rubric.title, rubric.student_files.front()});
   }
@@ -250,7 +255,7 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
     files.push_back(relative);
     for (const std::string& what : rubric.left_out) left_out.push_back(name + ": " + what);
     try {
-      load_rubric((out / relative).string(), out.string());
+      load_rubric((out / relative).string(), {out.string()});
     } catch (const RubricError& e) {
       throw std::runtime_error(std::string("the released rubric does not validate: ") + e.what());
     }

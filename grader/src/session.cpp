@@ -1,8 +1,10 @@
 #include "kit/session.h"
 
 #include <filesystem>
+#include <optional>
 
 #include "kit/build_config.h"
+#include "kit/reference_cache.h"
 #include "kit/kit_tree.h"
 #include "kit/step_sandbox.h"
 
@@ -61,7 +63,16 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   const StageScope stage(s.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
-  data.expected = problem.reference(t.dims, t.knobs, data.inputs);
+  const std::string cache = reference_cache_dir();
+  const std::string cache_key = problem.name + "/" + key;
+  std::optional<Expected> cached;
+  if (!cache.empty()) cached = load_cached_reference(cache, cache_key);
+  if (cached) {
+    data.expected = std::move(*cached);
+  } else {
+    data.expected = problem.reference(t.dims, t.knobs, data.inputs);
+    if (!cache.empty()) store_cached_reference(cache, cache_key, data.expected);
+  }
   return s.case_data.emplace(key, std::move(data)).first->second;
 }
 

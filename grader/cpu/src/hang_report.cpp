@@ -62,7 +62,7 @@ void report_hang(const LaunchState& launch, double seconds) {
   d.file = request.file;
   d.line = request.line;
   d.hint = kHangHint;
-  d.message = "the kernel did not finish within " + seconds_text(seconds) + " s";
+  d.message = "the kernel did not finish: no block of it finished in " + seconds_text(seconds) + " s";
 
   int busy_workers = 0;
   bool described = false;

@@ -15,6 +15,7 @@ void Watchdog::arm(const LaunchState& launch) {
     launch_ = &launch;
     ++generation_;
     deadline_ = std::chrono::steady_clock::now() + limit_;
+    blocks_handed_out_ = launch.next_block.load();
   }
   changed_.notify_one();
 }
@@ -34,9 +35,16 @@ void Watchdog::loop() {
     changed_.wait(lock, [this] { return launch_ != nullptr; });
     const std::uint64_t armed = generation_;
     const bool expired = !changed_.wait_until(lock, deadline_, [&] { return generation_ != armed; });
+    if (!expired) continue;
     // Still holding the lock: a launch that finishes now waits in disarm() instead of freeing its
-    // state under the report.
-    if (expired) report_hang(*launch_, std::chrono::duration<double>(limit_).count());
+    // state under the report or under the look at its progress.
+    const std::uint64_t handed_out = launch_->next_block.load();
+    if (handed_out != blocks_handed_out_) {  // a block finished since: slow, not stuck
+      blocks_handed_out_ = handed_out;
+      deadline_ = std::chrono::steady_clock::now() + limit_;
+      continue;
+    }
+    report_hang(*launch_, std::chrono::duration<double>(limit_).count());
   }
 }
 

@@ -1,6 +1,8 @@
-// Ends a launch that runs too long (KITCPU_WATCHDOG_S): with cooperative fibers a thread that spins
-// waiting for another thread, or loops forever, stops its whole block, so the backend must notice from
-// outside. The report names the thread that was running, where it was (sampled from its stack), and
+// Ends a launch that has stopped making progress (KITCPU_WATCHDOG_S without a block handed out to a
+// worker): with cooperative fibers a thread that spins waiting for another thread, or loops forever,
+// stops its whole block, so the backend must notice from outside. Progress, not the launch's total
+// time, so that a big launch on a busy machine (other gradings sharing its cores) is not taken for a
+// hang; the grader's own time limit per test still bounds the whole run. The report names the thread that was running, where it was (sampled from its stack), and
 // where the other threads of its block wait.
 #pragma once
 
@@ -29,6 +31,7 @@ class Watchdog {
   const LaunchState* launch_ = nullptr;
   std::uint64_t generation_ = 0;
   std::chrono::steady_clock::time_point deadline_;
+  std::uint64_t blocks_handed_out_ = 0;  // at the last deadline set
 };
 
 // Writes the "hang" diagnostic for `launch` and ends the process (hang_report.cpp).
