@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <thread>
 #include <tuple>
 
@@ -16,6 +17,7 @@
 #include "kit/errors.h"
 #include "kit/grade.h"
 #include "kit/kit_tree.h"
+#include "kit/leaderboard.h"
 #include "kit/process.h"
 #include "kit/reference_cache.h"
 #include "kit/report_json.h"
@@ -274,6 +276,21 @@ bool still_valid(const ClassResult& earlier, const std::string& assignment,
          earlier.backend == backend;
 }
 
+// The batch's secret for pseudonyms, made on its first leaderboard and kept, so that a student keeps
+// their pseudonym across reruns of the batch.
+static std::string leaderboard_salt(const fs::path& out) {
+  const fs::path path = out / "leaderboard-salt";
+  std::ifstream in(path);
+  std::string salt;
+  if (in >> salt && salt.size() == 32) return salt;
+  std::random_device random;
+  static const char* hex = "0123456789abcdef";
+  salt.clear();
+  for (int i = 0; i < 32; ++i) salt += hex[random() % 16];
+  write_file_whole(path.string(), salt + "\n");
+  return salt;
+}
+
 BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener, const GradingMethod& method) {
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = default_batch_jobs();
@@ -336,6 +353,14 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   std::string summary = render_class_summary(outcome.results);
   if (!outcome.notes.empty()) summary += "\n";
   for (const std::string& note : outcome.notes) summary += note + "\n";
+  const Leaderboard board = make_leaderboard(outcome.results, leaderboard_salt(out));
+  if (!board.empty()) {
+    write_file_whole((out / "leaderboard.csv").string(), render_leaderboard_csv(board));
+    write_file_whole((out / "leaderboard.gp").string(), leaderboard_plot_script(board, "leaderboard.csv", "leaderboard.png"));
+    summary += "\nleaderboard: leaderboard.csv (" + std::to_string(board.students.size()) +
+               " students under pseudonyms, against " + std::to_string(board.baselines.size()) +
+               " baselines); plot it with `cd " + out.string() + " && gnuplot leaderboard.gp` (leaderboard.png)\n";
+  }
   write_file_whole(outcome.gradebook_path, render_gradebook(outcome.results, GradebookFormat::kit));
   write_file_whole(outcome.summary_path, summary);
   return outcome;
