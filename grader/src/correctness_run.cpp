@@ -39,6 +39,7 @@ namespace fs = std::filesystem;
 constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
 constexpr int kSanitizerExitCode = 89;   // what compute-sanitizer exits with when it reported an error
+constexpr int kSanitizerSlowdown = 10;   // how much longer a run may take under compute-sanitizer
 constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
 
 // What one run of the runner (one order, one build) showed.
@@ -199,6 +200,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
                                        std::to_string(kSanitizerExitCode), "--print-limit", "20"});
   // memcheck sees an access past an array only when the array is an allocation of its own.
   if (flavour == "memcheck") req.argv.insert(req.argv.end(), {"--separate-buffers", "1"});
+  // On a GPU a run at a correctness size takes milliseconds: one that has not finished in
+  // limits.run_seconds is a kernel that never ends, and waiting out the test's whole limit for it (made
+  // for the CPU backend's emulation) would cost a class minutes per hung build. compute-sanitizer's
+  // tools slow every run many times over, so they get more.
+  if (s.backend == Backend::cuda) req.stall_timeout_s = s.rubric.limits.run_seconds * (gpu_tool ? kSanitizerSlowdown : 1);
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
     req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report},
@@ -270,6 +276,16 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return stop(headline_for(first), "\n" + text);
   }
   v.timed_out = p.timed_out;
+  if (p.stalled) {
+    v.diagnosis.category = "hang";
+    const std::string limit = gpu_tool ? "limits.run_seconds times " + std::to_string(kSanitizerSlowdown) +
+                                             " under compute-sanitizer"
+                                       : "limits.run_seconds";
+    return stop("the kernel did not finish: one run went on for more than " +
+                    std::to_string(static_cast<int>(req.stall_timeout_s)) + " s (" + limit +
+                    "), where a correct one takes milliseconds: an endless loop, or a barrier some threads never reach",
+                diagnostics.empty() ? "" : "\n" + diagnostics);
+  }
   if (p.timed_out) v.diagnosis.category = "timeout";
   if (p.timed_out)
     return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +

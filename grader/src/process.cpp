@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kit/child_cleanup.h"
 #include "kit/text.h"
 
 extern char** environ;
@@ -285,10 +286,15 @@ ProcessResult run_process(const ProcessRequest& r) {
     result.start_error = std::string("cannot fork: ") + std::strerror(errno);
     return result;
   }
+  if (pid == 0) {
+    // The grader's own handlers (child_cleanup.h) are not the child's: it ends as its signals say.
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) ::signal(s, SIG_DFL);
+  }
   if (pid == 0 && launch)
     supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, &*launch, argv.data(), envp.data());
   if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, moves, nullptr, argv.data(), envp.data());
   ::setpgid(pid, pid);
+  note_child_group(pid);
   for (int* p : {out_p, err_p, chan_p, info_p, report_p}) close_fd(p[1]);
   close_fd(control_p[0]);
   for (auto& move : moves) close_fd(move.first);
@@ -313,10 +319,16 @@ ProcessResult run_process(const ProcessRequest& r) {
   int status = 0;
   rusage usage{};
   bool exited = false;
+  double last_exchange = -1;  // seconds since start of the last channel bytes or reply; -1: none yet
   for (;;) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (elapsed > r.timeout_s && !result.timed_out) {
       result.timed_out = true;
+      kill_all();
+    }
+    if (r.stall_timeout_s > 0 && last_exchange >= 0 && elapsed - last_exchange > r.stall_timeout_s &&
+        !result.timed_out && !exited) {
+      result.timed_out = result.stalled = true;
       kill_all();
     }
     if (!exited && ::wait4(pid, &status, WNOHANG, &usage) == pid) exited = true;
@@ -356,6 +368,9 @@ ProcessResult run_process(const ProcessRequest& r) {
         const std::string reply = r.converse(result.channel);
         if (!reply.empty() && !write_all_nonblocking(control_p[1], reply)) close_fd(control_p[1]);
       }
+      // The grader's own time answering (writing a seed's inputs) is not the child's to be blamed for.
+      if (i == 2 && room > 0)
+        last_exchange = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
     // A child that exited but left a grandchild holding the pipes open: stop once the time is up.
     if (exited && result.timed_out) break;
@@ -364,6 +379,7 @@ ProcessResult run_process(const ProcessRequest& r) {
   close_fd(control_p[1]);
   if (!exited) ::wait4(pid, &status, 0, &usage);
   ::kill(-pid, SIGKILL);  // anything the child left behind in its group
+  forget_child_group(pid);
   sandbox.await_end();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +

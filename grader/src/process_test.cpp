@@ -201,5 +201,30 @@ TEST(Process, AChildThatStopsListeningEndsAtItsTimeLimit) {
   EXPECT_LT(result.seconds, 5.0);
 }
 
+// A runner stuck after it spoke (a kernel that never ends) is stopped by the stall limit, long before its
+// time limit; one that is only slow to start (no channel bytes yet) is not.
+TEST(Process, AChildSilentAfterItsFirstRecordIsStoppedAsStalled) {
+  ProcessRequest r = shell("printf 'ready' >&3; sleep 30", 20);
+  r.channel_fd = 3;
+  r.stall_timeout_s = 0.5;
+  const ProcessResult stuck = run_process(r);
+  EXPECT_TRUE(stuck.stalled);
+  EXPECT_TRUE(stuck.timed_out);
+  EXPECT_EQ(stuck.signal, 0);
+  EXPECT_LT(stuck.seconds, 5.0);
+
+  ProcessRequest slow_start = shell("sleep 1.5; printf 'ready' >&3", 20);
+  slow_start.channel_fd = 3;
+  slow_start.stall_timeout_s = 0.5;
+  const ProcessResult started = run_process(slow_start);
+  EXPECT_FALSE(started.stalled);
+  EXPECT_TRUE(started.ok());
+
+  ProcessRequest talking = shell("for i in 1 2 3 4 5 6; do printf 'x' >&3; sleep 0.3; done", 20);
+  talking.channel_fd = 3;
+  talking.stall_timeout_s = 1;
+  EXPECT_TRUE(run_process(talking).ok());
+}
+
 }  // namespace
 }  // namespace kit

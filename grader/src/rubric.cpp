@@ -468,9 +468,10 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
   if (const YAML::Node f = root["forbidden"])
     for (const auto& name : r.sequence(f, "forbidden")) rubric.forbidden.push_back(r.string(name, "a forbidden name"));
   if (const YAML::Node l = root["limits"]) {
-    r.allow_keys(l, "limits", {"build_seconds", "test_seconds", "submission_seconds"});
+    r.allow_keys(l, "limits", {"build_seconds", "test_seconds", "run_seconds", "submission_seconds"});
     if (l["build_seconds"]) rubric.limits.build_seconds = r.non_negative(l["build_seconds"], "build_seconds");
     if (l["test_seconds"]) rubric.limits.test_seconds = r.non_negative(l["test_seconds"], "test_seconds");
+    if (l["run_seconds"]) rubric.limits.run_seconds = r.non_negative(l["run_seconds"], "run_seconds");
     if (l["submission_seconds"])
       rubric.limits.submission_seconds = r.non_negative(l["submission_seconds"], "submission_seconds");
   }

@@ -24,6 +24,10 @@ struct ProcessRequest {
   std::vector<std::pair<std::string, std::string>> env;
   std::string working_dir;              // empty: the grader's (sandboxed: a path inside, /tmp when empty)
   double timeout_s = 60;
+  // > 0: once the child has written to its channel, it must write again (or be answered) within this
+  // many seconds, else it is killed as stalled: a runner stuck in a kernel that never ends costs this,
+  // not the whole timeout_s. Before its first channel bytes (start-up) only timeout_s applies.
+  double stall_timeout_s = 0;
   int channel_fd = -1;                  // >= 0: open a channel pipe at this descriptor in the child
   std::size_t max_output_bytes = 256 * 1024;  // per stream kept; the rest is read and dropped
   std::size_t max_channel_bytes = 512u << 20;  // more on the channel is flooding: the child is killed
@@ -43,6 +47,7 @@ struct ProcessResult {
   int exit_code = -1;       // when it exited
   int signal = 0;           // when a signal ended it
   bool timed_out = false;
+  bool stalled = false;     // timed out by stall_timeout_s (timed_out is set too)
   double seconds = 0;
   std::string out, err;     // captured stdout and stderr (capped)
   bool output_truncated = false;

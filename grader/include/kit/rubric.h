@@ -102,6 +102,7 @@ struct TechniqueCheck {
 struct Limits {
   double build_seconds = 180;
   double test_seconds = 60;  // per test (one size, all its seeds)
+  double run_seconds = 10;   // cuda backend: one run of the student's function, launch to synchronisation
   // The whole grading of one submission: once it is spent, the tests not yet run are reported as not
   // run, so a class's hanging submissions cost seconds each, not a test timeout per test.
   double submission_seconds = 600;
