@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "kit/backend_choice.h"
+#include "kit/build_cache.h"
 #include "kit/build_config.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
@@ -135,6 +136,8 @@ class LocalGrading {
     seed_ = o_.seed ? std::to_string(*o_.seed) : "";
     // The class shares its references: the first grading of a case computes them, the others read them.
     references_ = reference_cache_dir().empty() ? (out / "cache" / "references").string() : reference_cache_dir();
+    // And its baselines: the first grading builds each, the others copy it.
+    builds_ = build_cache_dir().empty() ? (out / "cache" / "builds").string() : build_cache_dir();
   }
 
   void run(const FinishedGrading& finished) {
@@ -183,7 +186,10 @@ class LocalGrading {
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
     if (const auto course = course_tree()) request.argv.insert(request.argv.end(), {"--kit", *course});
-    request.env = {{kTimingLockVariable, lock_.string()}, {kReferenceCacheVariable, references_}, {"NO_COLOR", "1"}};
+    request.env = {{kTimingLockVariable, lock_.string()},
+                   {kReferenceCacheVariable, references_},
+                   {kBuildCacheVariable, builds_},
+                   {"NO_COLOR", "1"}};
     request.timeout_s = child_time_limit(rubric_, o_.jobs);
     const ProcessResult p = run_process(request);
     std::string problem;
@@ -213,7 +219,7 @@ class LocalGrading {
   const BatchOptions& o_;
   const Rubric& rubric_;
   fs::path pending_, lock_;
-  std::string references_;
+  std::string references_, builds_;
   std::string seed_;
 };
 

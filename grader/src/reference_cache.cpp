@@ -1,7 +1,5 @@
 #include "kit/reference_cache.h"
 
-#include <sys/stat.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -10,7 +8,7 @@
 #include <random>
 #include <sstream>
 
-#include "kit/build_config.h"
+#include "kit/file_identity.h"
 #include "kit/sha256.h"
 
 namespace kit {
@@ -19,20 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr char kMagic[8] = {'K', 'I', 'T', 'R', 'E', 'F', '1', '\n'};
-
-// Which grader wrote an entry: its version and its executable's size and time of change, so that every
-// rebuild starts a fresh cache without hashing a large binary on every grading.
-const std::string& grader_identity() {
-  static const std::string identity = [] {
-    std::string id = build_config().version;
-    struct stat st {};
-    if (::stat("/proc/self/exe", &st) == 0)
-      id += "/" + std::to_string(st.st_size) + "/" + std::to_string(st.st_mtim.tv_sec) + "." +
-            std::to_string(st.st_mtim.tv_nsec);
-    return id;
-  }();
-  return identity;
-}
 
 fs::path entry_path(const std::string& dir, const std::string& key) {
   return fs::path(dir) / (sha256_hex(key).substr(0, 32) + ".ref");

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "kit/build_cache.h"
 #include "kit/build_config.h"
 #include "kit/reference_cache.h"
 #include "kit/kit_tree.h"
@@ -13,7 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// `student`: the build compiles the student's file, so it happens in a sandbox (step_sandbox.h).
+// `student`: the build compiles the student's file, so it happens in a sandbox (step_sandbox.h), and is
+// never shared with another grading; the kit's own baselines come from the batch's cache when it has one.
 const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec, bool student) {
   auto found = s.builds.find(key);
   if (found != s.builds.end()) return found->second;
@@ -21,7 +23,9 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
   spec.timeout_s = s.rubric.limits.build_seconds;
   if (student) spec.sandbox = compile_sandbox(s, spec);
   const StageScope stage(s.stages, "build");
-  return s.builds.emplace(key, build_runner(spec)).first->second;
+  const std::string cache = student ? "" : build_cache_dir();
+  BuildOutcome built = cache.empty() ? build_runner(spec) : cached_build(cache, build_cache_key(spec), spec, build_runner);
+  return s.builds.emplace(key, std::move(built)).first->second;
 }
 
 }  // namespace
