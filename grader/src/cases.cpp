@@ -39,7 +39,15 @@ std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_s
     const std::vector<Knobs> builds = g.builds.empty() ? std::vector<Knobs>{Knobs{}} : g.builds;
     const std::size_t count = sizes.size() * builds.size();
     for (const Knobs& build : builds) {
-      for (const auto& [name, dims] : sizes) {
+      const Knobs knobs = with_build(rubric.knobs, build);
+      for (auto [name, dims] : sizes) {
+        if (!g.size_unit.empty()) {
+          // Sizes counted in tiles: this build's tile makes them elements.
+          const long unit = knob_value(knobs, g.size_unit, 1);
+          for (long& d : dims) d *= unit;
+          name = name.rfind("random size ", 0) == 0 ? name.substr(0, name.find(':') + 2) + describe_shape(rubric, dims)
+                                                    : describe_shape(rubric, dims);
+        }
         TestCase c;
         c.group = g.name;
         c.name = build.empty() ? name : name + ", " + describe_knobs(build);
@@ -47,7 +55,7 @@ std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_s
         c.inputs = g.inputs.empty() ? &function.problem->variants.front() : find_variant(*function.problem, g.inputs);
         c.dims = dims;
         c.build = build;
-        c.knobs = with_build(rubric.knobs, build);
+        c.knobs = knobs;
         c.visibility = g.visibility;
         c.points = g.points / static_cast<double>(count);
         for (int s = 0; s < g.seeds; ++s) c.seeds.push_back(derive_seed(base, g.name + "/" + c.name, s) >> 1);

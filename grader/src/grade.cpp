@@ -27,6 +27,7 @@
 #include "kit/session.h"
 #include "kit/technique.h"
 #include "kit/text.h"
+#include "kit/written_check.h"
 
 namespace kit {
 namespace {
@@ -180,6 +181,13 @@ GradeResult grade_submission(const GradeOptions& o) {
   const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only);
   const bool with_performance = !o.visible_only && !s.rubric.performance.items.empty();
   auto finish = [&] {
+    // The written answers are graded whatever became of the code: they do not depend on it.
+    if (!s.rubric.questions.questions.empty()) {
+      const StageScope stage(s.stages, "written answers");
+      for (TestResult& t : grade_written_answers(s.rubric.questions, read_answers(answers_path_for(o.submission)),
+                                                 s.rubric.student_files.front()))
+        result.tests.push_back(t);
+    }
     for (const auto& t : result.tests) {
       result.score += t.score;
       result.max_score += t.max_score;

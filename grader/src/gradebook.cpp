@@ -213,9 +213,19 @@ std::string csv_field(const std::string& text) {
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format) {
   std::string csv;
   const std::vector<std::string> groups = scored_groups(results);
+  // Written answers a person grades: their points, not yet in the score, in a column of their own.
+  const auto pending_points = [](const GradeResult& g) {
+    double points = 0;
+    for (const TestResult& t : g.tests)
+      if (graded_by_a_person(t)) points += t.max_score;
+    return points;
+  };
+  bool any_pending = false;
+  for (const ClassResult& r : results) any_pending = any_pending || pending_points(r.result) > 0;
   if (format == GradebookFormat::kit) {
     std::vector<std::string> header = {"student", "sid", "email", "score", "max_score"};
     header.insert(header.end(), groups.begin(), groups.end());
+    if (any_pending) header.push_back("pending (graded by a person)");
     for (const char* column : {"status", "backend", "device", "seconds"}) header.push_back(column);
     csv += csv_row(header);
   } else if (format == GradebookFormat::gradescope) {
@@ -249,6 +259,7 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
           }
         row.push_back(present ? points_text(points) : "");
       }
+      if (any_pending) row.push_back(points_text(pending_points(g)));
       row.push_back(to_string(r.status));
       row.push_back(g.backend);
       row.push_back(g.device.name);

@@ -44,6 +44,14 @@ bool is_marker_line(const std::string& line) {
   return starts_with(text, "// BEGIN SOLUTION") || starts_with(text, "// END SOLUTION");
 }
 
+// A written question's right answer (kit/questions.h): `answer:`, alone or as a list item's first key.
+bool is_answer_line(const std::string& line) {
+  std::size_t start = line.find_first_not_of(" \t");
+  if (start == std::string::npos) return false;
+  if (line.compare(start, 2, "- ") == 0) start = line.find_first_not_of(" \t", start + 2);
+  return start != std::string::npos && line.compare(start, 7, "answer:") == 0;
+}
+
 fs::path resolved(const fs::path& path) { return fs::weakly_canonical(fs::absolute(path)); }
 
 bool lies_in(const fs::path& path, const fs::path& folder) {
@@ -158,8 +166,10 @@ bool release_allows(const std::string& path, const ReleaseSelection& selection) 
     if (name == rest) return std::string(folder) == "assignments/" && name == "CMakeLists.txt";
     if (std::string(folder) == "assignments/" && name == "problems") return true;
     if (!is_listed(selection.assignments, name)) return false;
-    // Rubrics are rewritten (release_rubric.h), and baselines/ holds reference kernels.
-    if (std::string(folder) == "assignments/" && (rest == name + "/rubric.yaml" || under(rest, name + "/baselines")))
+    // Rubrics and questions files are rewritten (release_rubric.h), and baselines/ holds reference kernels.
+    if (std::string(folder) == "assignments/" &&
+        ((ends_with(rest, ".yaml") && rest.find('/', name.size() + 1) == std::string::npos) ||
+         under(rest, name + "/baselines")))
       return false;
   }
   return true;
@@ -205,6 +215,11 @@ std::vector<std::string> find_leaks(const std::string& kit_root, const std::stri
       const std::size_t end = std::min(text.find('\n', start), text.size());
       if (is_marker_line(text.substr(start, end - start))) {
         leaks.push_back(relative + " (a solution-region marker line)");
+        break;
+      }
+      if ((ends_with(relative, ".yaml") || ends_with(relative, ".yml")) &&
+          is_answer_line(text.substr(start, end - start))) {
+        leaks.push_back(relative + " (an `answer:` line of a written question)");
         break;
       }
       start = end + 1;
@@ -254,6 +269,12 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
     write_file(out / relative, rubric.text);
     files.push_back(relative);
     for (const std::string& what : rubric.left_out) left_out.push_back(name + ": " + what);
+    const Questions& questions = load_assignment_rubric(name).questions;
+    if (!questions.path.empty()) {
+      const std::string released = "assignments/" + name + "/" + fs::path(questions.path).filename().string();
+      write_file(out / released, student_questions(read_text_file(questions.path)));
+      files.push_back(released);
+    }
     try {
       load_rubric((out / relative).string(), {out.string()});
     } catch (const RubricError& e) {

@@ -16,6 +16,11 @@ StudentRubric student_rubric(const std::string& rubric_text, const std::string& 
       out.left_out.push_back("performance (its baselines and curves): graded with the full rubric on a GPU");
       continue;
     }
+    if (key == "questions") {
+      out.left_out.push_back("the written answers' grading (the released " + entry.second.as<std::string>() +
+                             " lists the questions without their answers)");
+      continue;
+    }
     if (key != "correctness") {
       released[key] = entry.second;
       continue;
@@ -41,6 +46,24 @@ StudentRubric student_rubric(const std::string& rubric_text, const std::string& 
              "# performance measurements are graded by your instructor with the full rubric.\n" +
              std::string(emitter.c_str()) + "\n";
   return out;
+}
+
+std::string student_questions(const std::string& questions_text) {
+  const YAML::Node original = YAML::Load(questions_text);
+  YAML::Node questions(YAML::NodeType::Sequence);
+  for (const YAML::Node& question : original["questions"]) {
+    YAML::Node kept(YAML::NodeType::Map);
+    for (const char* key : {"id", "points", "kind", "text", "choices"})
+      if (question[key]) kept[key] = question[key];
+    questions.push_back(kept);
+  }
+  YAML::Node released(YAML::NodeType::Map);
+  released["questions"] = questions;
+  YAML::Emitter emitter;
+  emitter << released;
+  return "# The written questions of this assignment. Answer them in answers.yaml beside your .cu file\n"
+         "# (the starter has one, with every question's id).\n" +
+         std::string(emitter.c_str()) + "\n";
 }
 
 }  // namespace kit

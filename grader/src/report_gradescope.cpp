@@ -16,13 +16,22 @@ using Json = nlohmann::ordered_json;
 // A performance test the CPU backend could not measure (Gradescope has no GPU): its points are decided later,
 // when the course measures it on its GPU (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
 // pending test is marked "passed" so that it is never shown as a failure, and its name and output say pending.
+// A written answer a person grades is pending the same way, until the person scores it in Gradescope.
 bool pending(const TestResult& test) {
-  return test.category == TestCategory::performance && test.status == TestStatus::skipped;
+  return (test.category == TestCategory::performance && test.status == TestStatus::skipped) || graded_by_a_person(test);
+}
+
+std::string pending_reason(const TestResult& test) {
+  return graded_by_a_person(test) ? "graded by a person" : "measured on the course's GPU";
 }
 
 std::string pending_output(const TestResult& test) {
   char points[32];
   std::snprintf(points, sizeof points, "%g", test.max_score);
+  if (graded_by_a_person(test))
+    return "pending: graded by a person. These " + std::string(points) +
+           " points are not counted yet: a member of the course staff reads the answer and scores it.\n(" +
+           test.message + ")" + (test.details.empty() ? "" : "\nThe answer:\n" + test.details);
   return "pending: measured on the course's GPU. These " + std::string(points) +
          " points are not counted yet: the course times the submissions on its GPU and scores them then.\n(" +
          test.message + ")";
@@ -100,7 +109,7 @@ std::string render_gradescope(const GradeResult& result) {
     item["output_format"] = "text";
     item["tags"] = pending(test) ? Json::array({to_string(test.category), "pending"})
                                  : Json::array({to_string(test.category)});
-    if (pending(test)) item["name"] = test_name(test) + " (pending: measured on the course's GPU)";
+    if (pending(test)) item["name"] = test_name(test) + " (pending: " + pending_reason(test) + ")";
     item["visibility"] = test.visibility.empty() ? "visible" : test.visibility;
     tests.push_back(item);
   }

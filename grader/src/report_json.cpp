@@ -34,6 +34,7 @@ Json test_json(const TestResult& test) {
   out["message"] = test.message;
   out["details"] = test.details;
   out["visibility"] = test.visibility;
+  if (graded_by_a_person(test)) out["pending"] = "graded by a person";
   Json metrics = Json::object();
   for (const auto& [name, value] : test.metrics) metrics[name] = value;
   out["metrics"] = metrics;
@@ -174,11 +175,11 @@ TestStatus parse_status(const std::string& word, const std::string& where) {
 
 TestCategory parse_category(const std::string& word, const std::string& where) {
   for (TestCategory category : {TestCategory::build, TestCategory::correctness, TestCategory::performance,
-                                TestCategory::technique}) {
+                                TestCategory::technique, TestCategory::written}) {
     if (word == to_string(category)) return category;
   }
   throw std::runtime_error("result JSON: " + where +
-                           ": expected one of build, correctness, performance, technique, got \"" + word + "\"");
+                           ": expected one of build, correctness, performance, technique, written, got \"" + word + "\"");
 }
 
 TestResult test_from_json(const json& object, const std::string& where) {

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
 
 constexpr TestCategory kSuiteOrder[] = {TestCategory::build, TestCategory::correctness, TestCategory::performance,
-                                        TestCategory::technique};
+                                        TestCategory::technique, TestCategory::written};
 
 // The code point at text[i] and its length in bytes; a negative code point for a byte that does not start a
 // well-formed UTF-8 sequence (overlong forms and surrogates included), which then counts as one byte.
@@ -151,6 +151,7 @@ void write_testcase(const GradeResult& result, const TestResult& test, XmlWriter
       {"max_score", format_number(test.max_score, 6)},
       {"visibility", test.visibility.empty() ? "visible" : test.visibility},
   };
+  if (graded_by_a_person(test)) properties.emplace_back("pending", "graded by a person");
   for (const auto& [name, value] : test.metrics) properties.emplace_back("metric." + name, format_number(value, 6));
   for (std::size_t i = 0; i < test.pictures.size(); ++i)
     properties.emplace_back("picture." + std::to_string(i + 1), test.pictures[i]);
@@ -173,7 +174,7 @@ void write_testcase(const GradeResult& result, const TestResult& test, XmlWriter
       break;
   }
   // What a passing test has to say (a throughput, say) goes where CI systems show a test's output.
-  if (test.status == TestStatus::passed && !test.message.empty()) {
+  if ((test.status == TestStatus::passed || graded_by_a_person(test)) && !test.message.empty()) {
     std::string output = test.message;
     if (!test.details.empty()) output += "\n" + test.details;
     xml.text_element(3, "<system-out>", "</system-out>", output);

@@ -25,7 +25,8 @@ constexpr const char* kYellow = "\x1b[33m";
 constexpr const char* kReset = "\x1b[0m";
 
 constexpr TestCategory kSectionOrder[] = {TestCategory::build, TestCategory::correctness,
-                                          TestCategory::performance, TestCategory::technique};
+                                          TestCategory::performance, TestCategory::technique,
+                                          TestCategory::written};
 
 struct Tally {
   double score = 0;
@@ -43,6 +44,7 @@ struct Row {
   std::string text;
   bool bold = false;
   std::optional<Tally> points;
+  bool pending = false;  // a written answer a person grades: "pend", neither passed nor failed
 };
 
 Row text_row(size_t indent, std::string text, bool bold = false) {
@@ -149,6 +151,7 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
   Row row;
   row.indent = indent;
   row.status = test.status;
+  row.pending = graded_by_a_person(test);
   row.text = printable(test.name, false) + visibility_note(test.visibility);
   row.points = Tally{test.score, test.max_score};
 
@@ -293,6 +296,13 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
   rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
   if (options.verbose) rows.push_back(text_row(0, label("time") + time_line(result)));
 
+  double pending = 0;
+  for (const TestResult& test : result.tests)
+    if (graded_by_a_person(test) && is_shown(test, options)) pending += test.max_score;
+  if (pending > 0)
+    rows.push_back(text_row(0, label("pending") + format_points(pending) +
+                                   " points of written answers, graded by a person (not in the total yet)"));
+
   const int withheld = withheld_count(result, options);
   if (withheld == 0) {
     rows.push_back(points_row(0, "total", Tally{result.score, result.max_score}, true));
@@ -333,7 +343,7 @@ std::string render_rows(const std::vector<Row>& rows, bool colour) {
     }
     std::string line(row.indent, ' ');
     if (row.status) {
-      std::string word = status_word(*row.status);
+      std::string word = row.pending ? "pend" : status_word(*row.status);
       const std::string padding(kStatusWidth - word.size(), ' ');
       line += colour ? status_colour(*row.status) + word + kReset + padding : word + padding;
     }

@@ -239,7 +239,8 @@ void read_functions(const Reader& r, const YAML::Node& root, Rubric& rubric) {
 
 CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& rubric) {
   r.allow_keys(g, "a correctness group",
-               {"group", "points", "visibility", "function", "sizes", "random", "builds", "inputs", "seeds"});
+               {"group", "points", "visibility", "function", "sizes", "random", "builds", "inputs", "seeds",
+                "size_unit"});
   CorrectnessGroup group;
   group.name = r.string(r.require(g, "group", "a correctness group"), "group");
   group.points = r.non_negative(r.require(g, "points", "group '" + group.name + "'"), "points");
@@ -265,6 +266,12 @@ CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& 
       r.fail(inputs, "the problem " + problem.name + " has no inputs named '" + group.inputs + "' (it has " +
                          joined(names) + ")");
     }
+  }
+  if (const YAML::Node unit = g["size_unit"]) {
+    group.size_unit = r.string(unit, "size_unit");
+    bool declared = false;
+    for (const Knob& k : rubric.knobs) declared = declared || k.name == group.size_unit;
+    if (!declared) r.fail(unit, "size_unit must name one of the rubric's knobs, not '" + group.size_unit + "'");
   }
   if (group.shapes.empty() && group.random.count == 0)
     r.fail(g, "group '" + group.name + "' has no sizes: give sizes, random, or both");
@@ -422,7 +429,7 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
   if (!root || root.IsNull()) throw RubricError(path, 0, 0, "the rubric is empty");
   r.allow_keys(root, "the rubric",
                {"assignment", "title", "problem", "functions", "student_files", "square", "knobs", "seed", "tolerance",
-                "correctness", "performance", "technique", "forbidden", "limits", "cpu_checks"});
+                "correctness", "performance", "technique", "forbidden", "limits", "cpu_checks", "questions"});
 
   Rubric rubric;
   rubric.path = path;
@@ -478,6 +485,14 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
   if (const YAML::Node c = root["cpu_checks"]) read_cpu_checks(r, c, rubric.cpu_checks);
 
   const fs::path folder = fs::path(path).parent_path();
+  // The written questions: a file in the assignment's folder, validated with the rubric (kit/questions.h).
+  if (const YAML::Node q = root["questions"]) {
+    const std::string name = r.string(q, "questions");
+    if (name.empty() || name.find('/') != std::string::npos || name[0] == '.')
+      r.fail(q, "questions names a file in the assignment's folder, e.g. questions.yaml");
+    if (!fs::is_regular_file(folder / name)) r.fail(q, "the questions file '" + name + "' is not in " + folder.string());
+    rubric.questions = load_questions((folder / name).string());
+  }
   if (folder.filename() != rubric.assignment)
     r.fail(root["assignment"], "assignment is '" + rubric.assignment + "' but the rubric is in the folder '" +
                                    folder.filename().string() + "'");
@@ -496,7 +511,7 @@ double total_points(const Rubric& rubric) {
   for (const auto& g : rubric.correctness) total += g.points;
   for (const auto& i : rubric.performance.items) total += i.points;
   for (const auto& t : rubric.technique) total += t.points;
-  return total;
+  return total + graded_points(rubric.questions) + pending_points(rubric.questions);
 }
 
 }  // namespace kit

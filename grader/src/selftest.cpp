@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "kit/answers_template.h"
 #include "kit/grade.h"
 #include "kit/kit_tree.h"
 #include "kit/scoring.h"
@@ -19,6 +20,18 @@ std::string points(double v) {
   std::ostringstream s;
   s << round_points(v);
   return s.str();
+}
+
+// The starter's answers.yaml is the template of the questions (kit/answers_template.h).
+SelftestLine answers_template_line(const std::string& name, const Rubric& rubric) {
+  const std::string relative = "starter/" + name + "/" + kAnswersFileName;
+  const fs::path starter = kit_file(relative);
+  SelftestLine line{name, "starter answers", false, ""};
+  line.ok = fs::is_regular_file(starter) &&
+            read_text_file(starter.string()) == answers_template(rubric.questions, rubric.student_files.front());
+  line.summary = line.ok ? relative + " lists every question"
+                         : relative + " is not the template of the questions: write it again with `grader questions " + name + " > " + relative + "`";
+  return line;
 }
 
 }  // namespace
@@ -42,6 +55,7 @@ std::vector<SelftestLine> run_selftest(const std::vector<std::string>& requested
       sync.summary = e.what();
     }
     lines.push_back(sync);
+    if (!rubric.questions.questions.empty()) lines.push_back(answers_template_line(name, rubric));
 
     GradeOptions o;
     o.assignment = name;

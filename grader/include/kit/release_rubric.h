@@ -17,6 +17,12 @@ struct StudentRubric {
 // since its baselines are reference kernels (solutions/, assignments/*/baselines/) and performance is
 // graded on the instructor's GPU. Everything else is kept as written. Throws UserError when no visible
 // group is left: `grader check` would have nothing to run.
+// The key `questions` is dropped too: the released questions file has no answers, so a student tree grades
+// no written answers (the instructor does, with the full rubric).
 StudentRubric student_rubric(const std::string& rubric_text, const std::string& rubric_name);
+
+// The questions a student tree carries, from the text of a valid questions file (kit/questions.h): each
+// question's id, points, kind, text and choices, and nothing else (no answer, no tolerance).
+std::string student_questions(const std::string& questions_text);
 
 }  // namespace kit

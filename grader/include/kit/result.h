@@ -11,7 +11,7 @@ enum class TestStatus { passed, failed, skipped, error };
 const char* to_string(TestStatus status);
 
 // What a test is about; reports group and colour by it.
-enum class TestCategory { build, correctness, performance, technique };
+enum class TestCategory { build, correctness, performance, technique, written };
 const char* to_string(TestCategory category);
 
 // What a failed test found wrong, for tools that sort a class's failures (docs/diagnostics.md lists the
@@ -42,6 +42,10 @@ struct TestResult {
   // difference, never written; .pgm/.ppm, then .png where supported). Empty otherwise.
   std::vector<std::string> pictures;
 };
+
+// A written answer that a person grades (an open question, kit/questions.h): skipped by the grader, never
+// passed or failed; its points are pending until the person scores it.
+bool graded_by_a_person(const TestResult& test);
 
 // The machine a result was produced on. Clocks and driver are known only on a GPU.
 struct DeviceInfo {

@@ -10,6 +10,7 @@
 
 #include "kit/knobs.h"
 #include "kit/problem.h"
+#include "kit/questions.h"
 #include "kit/tolerance.h"
 
 namespace kit {
@@ -48,6 +49,9 @@ struct CorrectnessGroup {
   std::vector<Knobs> builds;     // -D builds, each setting some knobs; empty: the default build only
   std::string inputs;            // the problem's input variant; empty: its first
   int seeds = 3;                 // input seeds per size
+  // A knob whose value in each build is the unit of the sizes: with `size_unit: BLOCK_WIDTH`, size 3
+  // is 3 x BLOCK_WIDTH in every build (so each build's sizes are multiples of its tile). Empty: none.
+  std::string size_unit;
 };
 
 // A runner timed beside the student's: a file built with an assignment's harness.
@@ -133,6 +137,7 @@ struct Rubric {
   std::vector<std::string> forbidden;  // identifiers the student's file may not use
   Limits limits;
   CpuChecks cpu_checks;
+  Questions questions;  // `questions: questions.yaml`: the written questions; none when the key is absent
 };
 
 // Reads and validates a rubric; throws RubricError. The files it names are looked up in `kit_trees`, in
@@ -142,6 +147,7 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
 // "Width 17" for square assignments, "67x53x64" otherwise.
 std::string describe_shape(const Rubric& rubric, const Dims& dims);
 
+// Every point the rubric gives, written questions included (those a person grades too).
 double total_points(const Rubric& rubric);
 
 }  // namespace kit

@@ -16,6 +16,7 @@ Command add_batch_command(CLI::App& app);
 Command add_gradebook_command(CLI::App& app);
 Command add_bundle_command(CLI::App& app);
 Command add_release_command(CLI::App& app);
+Command add_questions_command(CLI::App& app);
 
 using AddCommand = Command (*)(CLI::App&);
 inline constexpr AddCommand kCommands[] = {
@@ -23,6 +24,7 @@ inline constexpr AddCommand kCommands[] = {
     add_datasets_command, add_selftest_command, add_access_command,
     add_run_command,
     add_batch_command, add_gradebook_command, add_bundle_command, add_release_command,
+    add_questions_command,
 };
 
 }  // namespace kit

@@ -1,0 +1,44 @@
+// The student's answers to an assignment's written questions: answers.yaml in the submission folder (beside
+// the graded file), a mapping of question ids to answers. The file is hostile like every student file: it
+// may be missing, a link, a fifo, huge, not YAML or nested without end. Reading it never throws; what is
+// wrong with it becomes the failed result of the questions it leaves unanswered.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kit {
+
+constexpr const char* kAnswersFileName = "answers.yaml";
+
+// One answer as written: a scalar ("1024", "memory-bound", a paragraph) or a list of scalars ([4, 8, 16]).
+struct Answer {
+  enum class Shape { text, list, other } shape = Shape::text;  // other: a mapping or a nested list
+  std::string text;                 // the scalar, as written
+  std::vector<std::string> items;   // the list's scalars
+  int line = 0;                     // where it is in answers.yaml, for messages
+};
+
+struct AnswersFile {
+  bool present = false;
+  std::string problem;  // non-empty when the whole file is unusable: "not YAML: ... at line 3, column 2"
+  std::map<std::string, Answer> answers;  // by question id; ids with an empty value are left out
+};
+
+struct AnswersOptions {
+  std::uint64_t max_bytes = 64 * 1024;  // an answers file larger than this is not read
+  int max_nesting = 16;                 // brackets nested deeper than this are not parsed
+};
+
+// The answers.yaml that belongs to `submission`: inside it when it is a folder, beside it when it is a file.
+std::string answers_path_for(const std::string& submission);
+
+// Reads and parses `path`; a missing file gives present = false and no problem.
+AnswersFile read_answers(const std::string& path, const AnswersOptions& options = {});
+
+// The same, from the file's text (tests, and read_answers after reading).
+AnswersFile parse_answers(const std::string& text, const AnswersOptions& options = {});
+
+}  // namespace kit
