@@ -65,6 +65,7 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
   ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.rubric.limits.test_seconds);
   RecordReader reader;
   std::string status;
+  Clock::time_point sent = Clock::now();
   req.converse = [&](const std::string& channel) -> std::string {
     for (const nlohmann::json& j : records(reader, channel)) {
       const std::string type = j.value("type", "");
@@ -73,10 +74,15 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
           status = j.value("error", std::string("the runner could not start"));
           return "quit\n";
         }
+        sent = Clock::now();
         return "run\n";
       }
-      if (type == "call") o.calls.push_back(j);
+      if (type == "call") {
+        o.calls.push_back(j);
+        if (j.value("call", "") == "launch") ++o.launches;
+      }
       if (type == "done") {
+        o.student_wall_ms = ms_since(sent);
         status = j.value("status", "") == "ok" ? "ok" : "CUDA error " + j.value("error_name", std::string("?"));
         return "quit\n";
       }

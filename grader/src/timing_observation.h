@@ -28,6 +28,8 @@ struct TimingObservation {
   std::string cuda_error;  // the error the student's function left behind, or ""
   ReportedTiming reported;
   std::vector<nlohmann::json> calls;  // the student's runtime calls, in order
+  int launches = 0;        // how many of them were kernel launches
+  double student_wall_ms = 0;  // the grader's clock from asking for the run to its answer
   double kit_ms = 0;       // the kit's time of one launch: median of its samples
   int kit_samples = 0;
   std::string kit_clock;   // how the kit timed it: "cudaEvents (timing_protocol.h)" or "the grader's clock"
