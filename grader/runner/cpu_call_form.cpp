@@ -26,6 +26,12 @@ nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layou
   } else if (c.call.rfind("cudaMemcpy", 0) == 0 && !c.src.memory.empty() && !c.dst.memory.empty()) {
     j = {{"call", c.call}, {"kind", c.effective_kind}, {"bytes", c.bytes},
          {"from", end_of(c.src, layout)}, {"to", end_of(c.dst, layout)}};
+  } else if (c.call.rfind("cudaEvent", 0) == 0 || c.call == "cudaDeviceSynchronize" ||
+             c.call == "cudaStreamSynchronize") {
+    // What a timing is judged by: which event each call names, and when the host waited.
+    j = {{"call", c.call}};
+    if (c.event >= 0) j["event"] = c.event;
+    if (c.end_event >= 0) j["end_event"] = c.end_event;
   } else {
     return nullptr;
   }

@@ -9,8 +9,8 @@
 
 namespace kit {
 
-// The launch or copy as the grader's record has it, or null for a call that says nothing about where
-// an answer came from (allocations, synchronisation, events, the arena's adoption).
+// The launch, copy, event or synchronisation as the grader's record has it (events and waits are what a
+// timing is judged by), or null for a call the grader does not judge (allocations, the arena's adoption).
 nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout);
 
 }  // namespace kit

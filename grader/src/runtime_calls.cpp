@@ -130,6 +130,8 @@ std::string describe_calls(const std::vector<nlohmann::json>& calls) {
     const nlohmann::json& c = calls[i];
     if (c.value("call", "") == "launch")
       text += "  launch " + c.value("kernel", std::string("?")) + at_of(c) + "\n";
+    else if (!c.contains("kind"))  // events and synchronisations: the call is all there is to say
+      text += "  " + c.value("call", std::string("?")) + at_of(c) + "\n";
     else
       text += "  " + c.value("call", std::string("?")) + " " + c.value("kind", std::string()) + " from " +
               array_of(c.value("from", nlohmann::json::object())) + " to " +

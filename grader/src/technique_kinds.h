@@ -12,4 +12,10 @@ void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);
 void check_coalesced_access(const TechniqueInput& input, TestResult& result);
 void check_no_bank_conflicts(const TechniqueInput& input, TestResult& result);
 
+// technique_timing_report.cpp: what a timing function reported (timing_observation.h)
+void check_reports_event_time(const TechniqueInput& input, TestResult& result);
+void check_reports_effective_bandwidth(const TechniqueInput& input, TestResult& result);
+void check_reports_host_clocks(const TechniqueInput& input, TestResult& result);
+void check_destroys_events(const TechniqueInput& input, TestResult& result);
+
 }  // namespace kit

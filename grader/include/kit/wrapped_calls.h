@@ -9,6 +9,10 @@ namespace kit {
 // stream; a file may also call cudaLaunchKernel itself.
 constexpr const char* kWrappedRuntimeCalls[] = {"cudaMemcpy",         "cudaMemcpyAsync",         "cudaMemcpy2D",
                                                 "cudaMemcpy2DAsync",  "cudaLaunchKernel",        "__cudaLaunchKernel",
-                                                "__cudaLaunchKernel_ptsz"};
+                                                "__cudaLaunchKernel_ptsz",
+                                                // Events and waits: what a timing is judged by.
+                                                "cudaEventCreate", "cudaEventCreateWithFlags", "cudaEventDestroy",
+                                                "cudaEventRecord", "cudaEventSynchronize", "cudaEventElapsedTime",
+                                                "cudaDeviceSynchronize", "cudaStreamSynchronize"};
 
 }  // namespace kit

@@ -1,0 +1,94 @@
+// Events and synchronisations on a GPU (runtime_record.h): what a timing is judged by. Each event gets a
+// small id of the record's own, the same kind of id the CPU backend's runtime gives it.
+#include <cuda_runtime.h>
+
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime_record.h"
+
+namespace {
+
+std::map<cudaEvent_t, int>& event_ids() {
+  static std::map<cudaEvent_t, int> ids;
+  return ids;
+}
+
+// The id of an event, a new one for an event the record has not seen (or one created before it began).
+int id_of(cudaEvent_t event) {
+  std::map<cudaEvent_t, int>& ids = event_ids();
+  const auto found = ids.find(event);
+  if (found != ids.end()) return found->second;
+  const int id = static_cast<int>(ids.size()) + 1;
+  ids[event] = id;
+  return id;
+}
+
+void report(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr) {
+  if (!kit::recording_calls()) return;
+  nlohmann::json j = {{"type", "call"}, {"call", call}};
+  if (event) j["event"] = id_of(event);
+  if (end_event) j["end_event"] = id_of(end_event);
+  kit::report_runtime_call(j.dump());
+}
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t __real_cudaEventCreate(cudaEvent_t*);
+cudaError_t __real_cudaEventCreateWithFlags(cudaEvent_t*, unsigned int);
+cudaError_t __real_cudaEventDestroy(cudaEvent_t);
+cudaError_t __real_cudaEventRecord(cudaEvent_t, cudaStream_t);
+cudaError_t __real_cudaEventSynchronize(cudaEvent_t);
+cudaError_t __real_cudaEventElapsedTime(float*, cudaEvent_t, cudaEvent_t);
+cudaError_t __real_cudaDeviceSynchronize();
+cudaError_t __real_cudaStreamSynchronize(cudaStream_t);
+
+cudaError_t __wrap_cudaEventCreate(cudaEvent_t* event) {
+  const cudaError_t e = __real_cudaEventCreate(event);
+  // A handle the driver gives again after a destroy is a new event to the record.
+  if (e == cudaSuccess) event_ids().erase(*event);
+  if (e == cudaSuccess) report("cudaEventCreate", *event);
+  return e;
+}
+
+cudaError_t __wrap_cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+  const cudaError_t e = __real_cudaEventCreateWithFlags(event, flags);
+  if (e == cudaSuccess) event_ids().erase(*event);
+  if (e == cudaSuccess) report("cudaEventCreateWithFlags", *event);
+  return e;
+}
+
+cudaError_t __wrap_cudaEventDestroy(cudaEvent_t event) {
+  if (event) report("cudaEventDestroy", event);
+  return __real_cudaEventDestroy(event);
+}
+
+cudaError_t __wrap_cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  if (event) report("cudaEventRecord", event);
+  return __real_cudaEventRecord(event, stream);
+}
+
+cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
+  if (event) report("cudaEventSynchronize", event);
+  return __real_cudaEventSynchronize(event);
+}
+
+cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  report("cudaEventElapsedTime", start, end);
+  return __real_cudaEventElapsedTime(ms, start, end);
+}
+
+cudaError_t __wrap_cudaDeviceSynchronize() {
+  report("cudaDeviceSynchronize");
+  return __real_cudaDeviceSynchronize();
+}
+
+cudaError_t __wrap_cudaStreamSynchronize(cudaStream_t stream) {
+  report("cudaStreamSynchronize");
+  return __real_cudaStreamSynchronize(stream);
+}
+
+}  // extern "C"
