@@ -9,8 +9,11 @@
 
 namespace kit {
 
-// The launch or copy as the grader's record has it, or null for a call that says nothing about where
-// an answer came from (allocations, synchronisation, events, the arena's adoption).
-nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout);
+// The launch, copy, allocation, free or synchronisation as the grader's record has it, or null for a
+// call the grader does not judge (events, the arena's adoption, ...).
+// `base`, the arena's address, finds the harness's host copies of its arrays (runtime_record.h); without
+// it host memory is only "host".
+nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout,
+                           const unsigned char* base = nullptr);
 
 }  // namespace kit

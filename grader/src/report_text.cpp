@@ -145,7 +145,7 @@ std::string points_pair(double score, double max_score) {
 
 // The test's own line, then the message when it does not fit beside the name, then (when the test fails)
 // the details, every line of them kept as it is and indented under the name.
-void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows) {
+void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows, bool verbose = false) {
   Row row;
   row.indent = indent;
   row.status = test.status;
@@ -168,6 +168,9 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
     for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
     if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
+  // `--verbose`: the launches the test's run made, from the launch record.
+  if (verbose)
+    for (const LaunchRecord& l : test.launches) below.push_back(printable("launch " + format_launch(l), false));
 
   rows.push_back(std::move(row));
   for (std::string& line : below) rows.push_back(text_row(indent + kStatusWidth, std::move(line)));
@@ -205,7 +208,7 @@ void add_section_rows(const GradeResult& result, TestCategory category, const Te
       rows.push_back(points_row(2, printable(name, false), group));
       test_indent = 4;
     }
-    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows);
+    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows, options.verbose);
   }
   if (category == TestCategory::build && !result.build_log.empty()) add_build_log_rows(result.build_log, 2, rows);
 }

@@ -11,6 +11,11 @@ const std::vector<TechniqueKind>& technique_kinds() {
       {"coalesced_access", true, {{"max_sectors_per_request", 5.0}}, check_coalesced_access},
       // Shared memory: the extra passes one warp-wide access needs because threads hit the same bank.
       {"no_bank_conflicts", true, {{"max_bank_conflicts_per_request", 1.0}}, check_no_bank_conflicts},
+      // Host code: every cudaMalloc freed; an injected cudaMalloc failure (each of the first
+      // max_failures allocations in turn) reported and the program ended; the copy back waited for.
+      {"frees_device_memory", true, {}, check_frees_device_memory, false},
+      {"checks_errors", true, {{"max_failures", 3.0}}, check_checks_errors, false},
+      {"waits_for_copy_back", true, {}, check_waits_for_copy_back, false},
   };
   return kinds;
 }
@@ -30,7 +35,9 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
     t.category = TestCategory::technique;
     t.max_score = check.points;
     const TechniqueKind* kind = find_technique_kind(check.check);
-    if (!nvcc.ran) {
+    if (!kind->needs_nvcc) {
+      kind->run({check, nvcc, source_text, s}, t);
+    } else if (!nvcc.ran) {
       t.status = TestStatus::skipped;
       t.message = "not checked: nvcc is not available on this machine";
     } else if (!nvcc.ok) {

@@ -12,4 +12,9 @@ void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);
 void check_coalesced_access(const TechniqueInput& input, TestResult& result);
 void check_no_bank_conflicts(const TechniqueInput& input, TestResult& result);
 
+// technique_host_code.cpp
+void check_frees_device_memory(const TechniqueInput& input, TestResult& result);
+void check_checks_errors(const TechniqueInput& input, TestResult& result);
+void check_waits_for_copy_back(const TechniqueInput& input, TestResult& result);
+
 }  // namespace kit

@@ -1,0 +1,28 @@
+// The launch record as reports show it (kit/launch_record.h).
+#include "kit/launch_record.h"
+
+#include <gtest/gtest.h>
+
+namespace kit {
+namespace {
+
+TEST(LaunchRecord, ReadsTheLaunchesOfTheRecordOnly) {
+  const std::vector<nlohmann::json> calls = {
+      {{"call", "cudaMalloc"}, {"bytes", 4000}},
+      {{"call", "launch"}, {"kernel", "vecAddKernel(float const*, float const*, float*, int)"}, {"grid", {4, 1, 1}},
+       {"block", {256, 1, 1}}, {"shared_bytes", 0}, {"stream", 0}, {"at", "vector_add.cu:38"},
+       {"result", "cudaSuccess"}},
+      {{"call", "launch"}, {"kernel", "k"}, {"grid", {1, 1, 1}}, {"block", {32, 64, 1}}, {"stream", "0x5a"},
+       {"result", "cudaErrorInvalidValue"}},
+  };
+  const std::vector<LaunchRecord> launches = launches_in_record(calls);
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(format_launch(launches[0]),
+            "vecAddKernel<<<(4,1,1), (256,1,1), 0 bytes, stream 0>>> at vector_add.cu:38: cudaSuccess");
+  EXPECT_EQ(format_launch(launches[1]), "k<<<(1,1,1), (32,64,1), 0 bytes, stream 0x5a>>>: cudaErrorInvalidValue");
+  EXPECT_EQ(launch_json(launches[1])["block"], nlohmann::json({32, 64, 1}));
+  EXPECT_EQ(launches_in_record(calls, 1).size(), 1u);
+}
+
+}  // namespace
+}  // namespace kit
