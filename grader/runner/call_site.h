@@ -8,8 +8,7 @@
 
 namespace kit {
 
-// ["0x1a2b", ...], innermost first, the frames of the wrapper itself left out; frames outside the
-// executable (the runtime, the C library) are left out too.
+// ["0x1a2b", ...], innermost first; frames outside the executable (the C library) are left out.
 nlohmann::json call_site_frames();
 
 }  // namespace kit

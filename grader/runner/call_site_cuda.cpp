@@ -9,7 +9,7 @@
 namespace kit {
 
 nlohmann::json call_site_frames() {
-  constexpr int kFrames = 10;
+  constexpr int kFrames = 12;
   void* stack[kFrames];
   const int n = backtrace(stack, kFrames);
   static const void* executable_base = [] {
@@ -17,8 +17,9 @@ nlohmann::json call_site_frames() {
     return dladdr(reinterpret_cast<void*>(&call_site_frames), &info) ? info.dli_fbase : nullptr;
   }();
   nlohmann::json frames = nlohmann::json::array();
-  // Frame 0 is this function and frame 1 the wrapper.
-  for (int i = 2; i < n; ++i) {
+  // Frame 0 is this function. The wrapper's own frames stay (inlined, a wrapper may have fewer than one
+  // would count): the grader looks for the first frame in the student's file.
+  for (int i = 1; i < n; ++i) {
     Dl_info info{};
     if (!dladdr(stack[i], &info) || info.dli_fbase != executable_base) continue;
     // A return address is the instruction after the call: one byte back lands inside the call.

@@ -6,7 +6,8 @@ namespace {
 std::array<unsigned long long, 3> triple_of(const nlohmann::json& value) {
   std::array<unsigned long long, 3> d{0, 0, 0};
   if (!value.is_array() || value.size() != 3) return d;
-  for (std::size_t i = 0; i < 3; ++i) d[i] = value[i].is_number_unsigned() ? value[i].get<unsigned long long>() : 0;
+  for (std::size_t i = 0; i < 3; ++i)
+    d[i] = value[i].is_number_integer() && value[i].get<long long>() >= 0 ? value[i].get<unsigned long long>() : 0;
   return d;
 }
 

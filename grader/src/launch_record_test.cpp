@@ -9,8 +9,8 @@ namespace {
 TEST(LaunchRecord, ReadsTheLaunchesOfTheRecordOnly) {
   const std::vector<nlohmann::json> calls = {
       {{"call", "cudaMalloc"}, {"bytes", 4000}},
-      {{"call", "launch"}, {"kernel", "vecAddKernel(float const*, float const*, float*, int)"}, {"grid", {4, 1, 1}},
-       {"block", {256, 1, 1}}, {"shared_bytes", 0}, {"stream", 0}, {"at", "vector_add.cu:38"},
+      {{"call", "launch"}, {"kernel", "vecAddKernel(float const*, float const*, float*, int)"}, {"grid", {4u, 1u, 1u}},
+       {"block", {256u, 1u, 1u}}, {"shared_bytes", 0}, {"stream", 0}, {"at", "vector_add.cu:38"},
        {"result", "cudaSuccess"}},
       {{"call", "launch"}, {"kernel", "k"}, {"grid", {1, 1, 1}}, {"block", {32, 64, 1}}, {"stream", "0x5a"},
        {"result", "cudaErrorInvalidValue"}},

@@ -158,7 +158,7 @@ std::string host_code_answer_from_the_host(const std::vector<nlohmann::json>& ca
     return "the answer came from host code: your code copied back " + early +
            " before any kernel ran; copy the result back after the launch";
   if (copied_back.empty() || !output.empty())
-    return "the answer came from host code: the output " + (output.empty() ? std::string("array") : output) +
+    return "the answer came from host code: the output" + (output.empty() ? std::string() : " " + output) +
            " was never written by a copy from the device after the kernel ran (cudaMemcpy ..., "
            "cudaMemcpyDeviceToHost); the result must be computed by a kernel and copied back";
   return {};
