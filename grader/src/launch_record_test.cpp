@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include "kit/report_json.h"
+#include "kit/report_text.h"
+
 namespace kit {
 namespace {
 
@@ -22,6 +25,42 @@ TEST(LaunchRecord, ReadsTheLaunchesOfTheRecordOnly) {
   EXPECT_EQ(format_launch(launches[1]), "k<<<(1,1,1), (32,64,1), 0 bytes, stream 0x5a>>>: cudaErrorInvalidValue");
   EXPECT_EQ(launch_json(launches[1])["block"], nlohmann::json({32, 64, 1}));
   EXPECT_EQ(launches_in_record(calls, 1).size(), 1u);
+}
+
+GradeResult result_with_a_launch() {
+  GradeResult r;
+  r.assignment = "vector-add";
+  TestResult t;
+  t.name = "n 1000";
+  t.group = "primes";
+  t.status = TestStatus::passed;
+  LaunchRecord l;
+  l.kernel = "vecAddKernel(float const*, float const*, float*, int)";
+  l.grid = {4, 1, 1};
+  l.block = {256, 1, 1};
+  l.stream = "0";
+  l.at = "vector_add.cu:38";
+  l.result = "cudaSuccess";
+  t.launches = {l};
+  r.tests = {t};
+  return r;
+}
+
+TEST(LaunchRecord, IsInTheJsonResult) {
+  const nlohmann::json j = to_json(result_with_a_launch());
+  const nlohmann::json& launch = j["tests"][0]["launches"][0];
+  EXPECT_EQ(launch["grid"], nlohmann::json({4, 1, 1}));
+  EXPECT_EQ(launch["at"], "vector_add.cu:38");
+  EXPECT_EQ(launch["stream"], "0");
+  EXPECT_EQ(launch["result"], "cudaSuccess");
+}
+
+TEST(LaunchRecord, IsInTheVerboseTextOnly) {
+  TextReportOptions verbose;
+  verbose.verbose = true;
+  const std::string line = "launch vecAddKernel<<<(4,1,1), (256,1,1), 0 bytes, stream 0>>> at vector_add.cu:38";
+  EXPECT_NE(render_text(result_with_a_launch(), verbose).find(line), std::string::npos);
+  EXPECT_EQ(render_text(result_with_a_launch(), TextReportOptions{}).find(line), std::string::npos);
 }
 
 }  // namespace
