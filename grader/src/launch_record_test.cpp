@@ -61,6 +61,9 @@ TEST(LaunchRecord, IsInTheVerboseTextOnly) {
   const std::string line = "launch vecAddKernel<<<(4,1,1), (256,1,1), 0 bytes, stream 0>>> at vector_add.cu:38";
   EXPECT_NE(render_text(result_with_a_launch(), verbose).find(line), std::string::npos);
   EXPECT_EQ(render_text(result_with_a_launch(), TextReportOptions{}).find(line), std::string::npos);
+  GradeResult twice = result_with_a_launch();
+  twice.tests[0].launches.push_back(twice.tests[0].launches[0]);
+  EXPECT_NE(render_text(twice, verbose).find(line + ": cudaSuccess (2 times)"), std::string::npos);
 }
 
 }  // namespace

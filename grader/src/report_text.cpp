@@ -168,9 +168,16 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
     for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
     if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
-  // `--verbose`: the launches the test's run made, from the launch record.
+  // `--verbose`: the launches the test's run made, from the launch record; one line for a run of the same
+  // launch (one per seed).
   if (verbose)
-    for (const LaunchRecord& l : test.launches) below.push_back(printable("launch " + format_launch(l), false));
+    for (std::size_t i = 0; i < test.launches.size();) {
+      const std::string line = format_launch(test.launches[i]);
+      std::size_t same = 1;
+      while (i + same < test.launches.size() && format_launch(test.launches[i + same]) == line) ++same;
+      below.push_back(printable("launch " + line + (same > 1 ? " (" + std::to_string(same) + " times)" : ""), false));
+      i += same;
+    }
 
   rows.push_back(std::move(row));
   for (std::string& line : below) rows.push_back(text_row(indent + kStatusWidth, std::move(line)));
