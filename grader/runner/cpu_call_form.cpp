@@ -2,40 +2,52 @@
 
 #include <string>
 
+#include "runtime_record.h"
+
 namespace kit {
 namespace {
 
-nlohmann::json end_of(const kitcpu::MemoryReference& m, const RunnerCase& layout) {
+nlohmann::json end_of(const kitcpu::MemoryReference& m, const RunnerCase& layout, const unsigned char* base) {
   if (m.memory == "adopted" && m.id == 0)
     for (const ArenaArray& a : layout.arrays)
       if (m.offset >= static_cast<std::int64_t>(a.offset) &&
           m.offset < static_cast<std::int64_t>(a.offset + a.spec.bytes()))
         return {{"array", a.spec.name}, {"role", a.input ? "input" : "output"}};
+  if (m.memory == "host" && base != nullptr && m.address != 0)
+    if (const ArenaArray* a = host_copy_at(reinterpret_cast<const void*>(m.address), layout, base))
+      return {{"array", a->spec.name}, {"role", a->input ? "input" : "output"}, {"side", "host"}};
   // Pinned memory is host memory the GPU can reach; a copy to it still brings data to the host.
   if (m.memory == "host" || m.memory == "pinned") return {{"array", "host"}, {"role", ""}};
   return {{"array", "device memory"}, {"role", ""}};
 }
 
+// The allocation's name in the record: on a GPU its address, here its id.
+std::string allocation_name(int id) { return "allocation " + std::to_string(id); }
+
 }  // namespace
 
-nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layout) {
+nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layout, const unsigned char* base) {
   nlohmann::json j;
   if (c.call == "launch") {
     j = {{"call", "launch"}, {"kernel", c.kernel}, {"grid", c.grid}, {"block", c.block},
-         {"shared_bytes", c.shared_bytes}};
+         {"shared_bytes", c.shared_bytes}, {"stream", c.stream}};
   } else if (c.call.rfind("cudaMemcpy", 0) == 0 && !c.src.memory.empty() && !c.dst.memory.empty()) {
     j = {{"call", c.call}, {"kind", c.effective_kind}, {"bytes", c.bytes},
-         {"from", end_of(c.src, layout)}, {"to", end_of(c.dst, layout)}};
-  } else if (c.call.rfind("cudaEvent", 0) == 0 || c.call == "cudaDeviceSynchronize" ||
-             c.call == "cudaStreamSynchronize") {
-    // What a timing is judged by: which event each call names, and when the host waited.
+         {"from", end_of(c.src, layout, base)}, {"to", end_of(c.dst, layout, base)}};
+    if (c.stream >= 0) j["stream"] = c.stream;
+  } else if (c.call == "cudaMalloc" || c.call == "cudaMallocManaged" || c.call == "cudaFree") {
+    j = {{"call", c.call}, {"bytes", c.bytes}, {"pointer", c.allocation >= 0 ? allocation_name(c.allocation) : ""}};
+  } else if (c.call.rfind("cudaEvent", 0) == 0 || c.call.find("Synchronize") != std::string::npos) {
+    // What a timing is judged by (which event each call names), and when the host waited.
     j = {{"call", c.call}};
     if (c.event >= 0) j["event"] = c.event;
     if (c.end_event >= 0) j["end_event"] = c.end_event;
+    if (c.stream >= 0) j["stream"] = c.stream;
   } else {
     return nullptr;
   }
   j["type"] = "call";
+  if (!c.result.empty()) j["result"] = c.result;
   if (!c.file.empty()) j["at"] = c.file + (c.line > 0 ? ":" + std::to_string(c.line) : "");
   return j;
 }

@@ -9,8 +9,11 @@
 
 namespace kit {
 
-// The launch, copy, event or synchronisation as the grader's record has it (events and waits are what a
-// timing is judged by), or null for a call the grader does not judge (allocations, the arena's adoption).
-nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout);
+// The launch, copy, allocation, free, event or synchronisation as the grader's record has it (events and
+// waits are what a timing is judged by), or null for a call the grader does not judge (the arena's
+// adoption, ...). `base`, the arena's address, finds the harness's host copies of its arrays
+// (runtime_record.h); without it host memory is only "host".
+nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout,
+                           const unsigned char* base = nullptr);
 
 }  // namespace kit

@@ -19,6 +19,7 @@ struct Recording {
   int fd = -1;
   const RunnerCase* c = nullptr;
   const unsigned char* base = nullptr;
+  int allocations_before_failure = 0;  // the case's fail_allocation, counted down by cudaMalloc
 };
 
 Recording& recording() {
@@ -34,6 +35,9 @@ nlohmann::json where(const void* p, bool host_side) {
     for (const ArenaArray& a : r.c->arrays)
       if (at >= r.base + a.offset && at < r.base + a.offset + a.spec.bytes())
         return {{"array", a.spec.name}, {"role", a.input ? "input" : "output"}};
+  if (r.c)
+    if (const ArenaArray* a = host_copy_at(p, *r.c, r.base))
+      return {{"array", a->spec.name}, {"role", a->input ? "input" : "output"}, {"side", "host"}};
   return {{"array", host_side ? "host" : "device memory"}, {"role", ""}};
 }
 
@@ -72,7 +76,8 @@ void report_copy(const char* call, void* dst, const void* src, std::size_t bytes
 }  // namespace
 
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base) {
-  recording() = {true, 0, channel_fd, &c, base};
+  forget_host_copies();
+  recording() = {true, 0, channel_fd, &c, base, c.fail_allocation};
 }
 
 std::size_t stop_recording() {
@@ -87,6 +92,12 @@ void report_runtime_call(const std::string& json_object) {
   if (!r.on) return;
   write_record(r.fd, RecordType::json, json_object.data(), json_object.size());
   ++r.reported;
+}
+
+bool injected_allocation_failure() {
+  Recording& r = recording();
+  if (!r.on || r.allocations_before_failure <= 0) return false;
+  return --r.allocations_before_failure == 0;
 }
 
 }  // namespace kit
@@ -121,3 +132,7 @@ cudaError_t __wrap_cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, 
 }
 
 }  // extern "C"
+
+void kit::runner_copy(void* dst, const void* src, std::size_t bytes, bool to_device) {
+  __real_cudaMemcpy(dst, src, bytes, to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost);
+}

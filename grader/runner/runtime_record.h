@@ -29,4 +29,20 @@ std::size_t stop_recording();
 bool recording_calls();
 void report_runtime_call(const std::string& json_object);
 
+// Whether this cudaMalloc is the one the case asks to fail (RunnerCase::fail_allocation): counted over
+// the student's allocations while calls are recorded (the cuda runner's wrapper asks; the CPU backend's
+// runtime counts itself).
+bool injected_allocation_failure();
+
+// The runner's own copies between host memory and the arena, left out of the record (host_arrays.h
+// moves the host copies of a host-code harness with it).
+void runner_copy(void* dst, const void* src, std::size_t bytes, bool to_device);
+
+// Host memory that holds a copy of the arena's array at `device_array` (host_copies.cpp): the record names
+// it after the array, with "side": "host". forget_host_copies drops them all; start_recording calls it,
+// so the names of one run's copies last until its record has been judged.
+void name_host_copy(const void* host, std::size_t bytes, const void* device_array);
+void forget_host_copies();
+const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base);
+
 }  // namespace kit

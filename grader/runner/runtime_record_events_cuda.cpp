@@ -1,4 +1,5 @@
-// Events and synchronisations on a GPU (runtime_record.h): what a timing is judged by. Each event gets a
+// Events on a GPU (runtime_record.h): what a timing is judged by, with the synchronisations
+// (runtime_record_memory_cuda.cpp). Each event gets a
 // small id of the record's own, the same kind of id the CPU backend's runtime gives it.
 #include <cuda_runtime.h>
 
@@ -43,8 +44,6 @@ cudaError_t __real_cudaEventDestroy(cudaEvent_t);
 cudaError_t __real_cudaEventRecord(cudaEvent_t, cudaStream_t);
 cudaError_t __real_cudaEventSynchronize(cudaEvent_t);
 cudaError_t __real_cudaEventElapsedTime(float*, cudaEvent_t, cudaEvent_t);
-cudaError_t __real_cudaDeviceSynchronize();
-cudaError_t __real_cudaStreamSynchronize(cudaStream_t);
 
 cudaError_t __wrap_cudaEventCreate(cudaEvent_t* event) {
   const cudaError_t e = __real_cudaEventCreate(event);
@@ -79,16 +78,6 @@ cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
 cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   report("cudaEventElapsedTime", start, end);
   return __real_cudaEventElapsedTime(ms, start, end);
-}
-
-cudaError_t __wrap_cudaDeviceSynchronize() {
-  report("cudaDeviceSynchronize");
-  return __real_cudaDeviceSynchronize();
-}
-
-cudaError_t __wrap_cudaStreamSynchronize(cudaStream_t stream) {
-  report("cudaStreamSynchronize");
-  return __real_cudaStreamSynchronize(stream);
 }
 
 }  // extern "C"

@@ -1,19 +1,34 @@
 // Kernel launches on a GPU (runtime_record.h): nvcc's launch code calls __cudaLaunchKernel (or its
-// per-thread-stream twin) with the kernel's handle; a file may call cudaLaunchKernel itself.
+// per-thread-stream twin) with the kernel's handle; a file may call cudaLaunchKernel itself. Each launch
+// is reported once the runtime has answered it: its configuration, its stream, the error it returned
+// (a refused launch returns it here, not from the kernel) and the return addresses the grader turns
+// into its line (call_site.h).
 #include <cuda_runtime.h>
 #include <cxxabi.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "call_site.h"
 #include "runtime_record.h"
 
 namespace {
 
-void report_launch(const void* function, dim3 grid, dim3 block, size_t shared_bytes) {
-  if (!kit::recording_calls()) return;
+std::string stream_name(cudaStream_t stream) {
+  if (stream == nullptr) return "0";
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(stream)));
+  return text;
+}
+
+// Asked before the launch: a failed lookup's error is cleared here, where it cannot take the place of
+// the launch's own.
+std::string kernel_name(const void* function) {
+  if (!kit::recording_calls()) return {};
   const char* mangled = nullptr;
   if (cudaFuncGetName(&mangled, function) != cudaSuccess || !mangled) {
     cudaGetLastError();  // not the student's error to see
@@ -23,13 +38,23 @@ void report_launch(const void* function, dim3 grid, dim3 block, size_t shared_by
   char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
   const std::string name = status == 0 && demangled ? demangled : mangled;
   std::free(demangled);
+  return name;
+}
+
+cudaError_t report_launch(const std::string& name, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
+                          cudaError_t result) {
+  if (!kit::recording_calls()) return result;
   kit::report_runtime_call(nlohmann::json{{"type", "call"},
                                           {"call", "launch"},
                                           {"kernel", name},
                                           {"grid", {grid.x, grid.y, grid.z}},
                                           {"block", {block.x, block.y, block.z}},
-                                          {"shared_bytes", shared_bytes}}
+                                          {"shared_bytes", shared_bytes},
+                                          {"stream", stream_name(stream)},
+                                          {"result", cudaGetErrorName(result)},
+                                          {"frames", kit::call_site_frames()}}
                                .dump());
+  return result;
 }
 
 }  // namespace
@@ -42,20 +67,23 @@ cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, dim3, dim3, void**, siz
 
 cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                     cudaStream_t stream) {
-  report_launch(function, grid, block, shared_bytes);
-  return __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream);
+  const std::string name = kernel_name(function);
+  return report_launch(name, grid, block, shared_bytes, stream,
+                       __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream));
 }
 
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                       cudaStream_t stream) {
-  report_launch(reinterpret_cast<const void*>(kernel), grid, block, shared_bytes);
-  return __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream);
+  const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
+  return report_launch(name, grid, block, shared_bytes, stream,
+                       __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream));
 }
 
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                            size_t shared_bytes, cudaStream_t stream) {
-  report_launch(reinterpret_cast<const void*>(kernel), grid, block, shared_bytes);
-  return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream);
+  const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
+  return report_launch(name, grid, block, shared_bytes, stream,
+                       __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream));
 }
 
 }  // extern "C"

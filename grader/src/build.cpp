@@ -64,10 +64,11 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   const BuildConfig& config = build_config();
   if (config.nvcc.empty()) return {false, "", "", "the kit was built without nvcc: the cuda backend is unavailable"};
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
-  std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-arch=native"};
+  std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-g", "-arch=native"};
   add_common_includes(argv, spec);
   // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp), and sees the
-  // student's runtime calls through wrappers (runner/runtime_record.h).
+  // student's runtime calls through wrappers (runner/runtime_record.h); -g (host debug information, not
+  // -G) lets the grader name the line of each call (kit/call_sites.h).
   argv.insert(argv.end(), {"-o", exe, file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
                            config.common_library, config.cuda_driver_library});
   for (const char* call : kWrappedRuntimeCalls) argv.insert(argv.end(), {"-Xlinker", std::string("--wrap=") + call});

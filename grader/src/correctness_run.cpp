@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kit/build_config.h"
+#include "kit/call_sites.h"
 #include "kit/channel.h"
 #include "kit/compare.h"
 #include "kit/compute_sanitizer_report.h"
@@ -18,6 +19,7 @@
 #include "kit/process.h"
 #include "kit/arena.h"
 #include "kit/knob_check.h"
+#include "kit/launch_record.h"
 #include "kit/runner_call.h"
 #include "kit/run_files.h"
 #include "kit/runtime_calls.h"
@@ -54,6 +56,7 @@ struct RunVerdict {
   Diagnosis diagnosis;     // what the message names, for tools
   std::optional<WrongPicture> wrong_picture;  // a picture problem's first wrong output, to show as pictures
   std::vector<Arrays> given_outputs;  // with inputs given by the caller: the outputs each seed left
+  std::vector<LaunchRecord> launches;  // the launch record of the run
 };
 
 #ifdef KIT_HAVE_CPU_BACKEND
@@ -218,6 +221,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
   }
   ProcessResult p = run_process(req);
+  // A cuda runner's record gives return addresses: the lines come from the runner's debug information.
+  place_calls(talk.calls, exe, s.source);
+  v.launches = launches_in_record(talk.calls);
 
   // Everything that stops a run before its outputs can be judged.
   bool diag_error = false;
@@ -302,7 +308,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
     }
   // Where the answer came from: the arena holds it, but host code may have put it there.
-  if (flavour == "fast") {
+  // A runner that ended early is judged by how it ended (below), not by the calls it did not finish.
+  if (flavour == "fast" && talk.runs.size() == talk.started) {
     const std::string host_work = answer_from_the_host(talk.calls);
     if (!host_work.empty()) {
       v.message = host_work;
@@ -317,12 +324,16 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     const std::string status = run.done.value("status", "");
     if (status == "cuda-error") {
       // A refused launch says only "invalid argument": the launch record says which limit it broke.
+      // The record's own word first: which launch was refused and why.
       const std::string refused = refused_launch(talk.calls);
-      v.diagnosis.category = refused.empty() ? "cuda-error" : "invalid-launch";
+      const std::string failed = failed_launch(talk.calls);
+      const std::string error = run.done.value("error_name", std::string("?")) + ": " + run.done.value("error", std::string());
+      v.diagnosis.category = refused.empty() && failed.empty() ? "cuda-error" : "invalid-launch";
       if (first.category == "invalid-launch") v.diagnosis = diagnosis_of(first);
-      return stop("CUDA error " + run.done.value("error_name", std::string("?")) + ": " +
-                      run.done.value("error", std::string()) + (refused.empty() ? "" : ": " + refused),
-                  diagnostics.empty() ? "" : "\n" + diagnostics);
+      const std::string headline = !refused.empty() ? refused + " (the GPU's error: " + error + ")"
+                                   : !failed.empty() ? failed
+                                                     : "CUDA error " + error;
+      return stop(headline, diagnostics.empty() ? "" : "\n" + diagnostics);
     }
     std::string signature;
     for (const HostArray& got : run.arena.outputs) signature.append(got.bytes.begin(), got.bytes.end());
@@ -366,6 +377,14 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
           v.diagnosis.cause = uncovered;
         }
       }
+      if (v.diagnosis.cause.empty()) {
+        const std::string tail = uncovered_tail(talk.calls, out_specs[o], c.wrong_elements);
+        if (!tail.empty()) {
+          v.message += ": " + tail;
+          v.diagnosis.category = "grid-too-small";
+          v.diagnosis.cause = tail;
+        }
+      }
       if (v.diagnosis.cause.empty() && problem.shape_cause) {
         const std::string cause = problem.shape_cause(failure);
         if (!cause.empty()) v.message += ": " + cause;
@@ -376,6 +395,14 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
         if (!more.empty()) v.details += "\n" + more;
       }
     }
+  }
+  // A program that ends itself after a refused launch (host code that checks its errors, as it should)
+  // is named by its launch record.
+  const std::string refused = !refused_launch(talk.calls).empty() ? refused_launch(talk.calls) : failed_launch(talk.calls);
+  if (talk.runs.size() < seeds.size() && !p.signal && !refused.empty()) {
+    v.diagnosis.category = "invalid-launch";
+    return stop("a launch was refused and the program ended (" + describe_ending(p, req.timeout_s) + "): " + refused,
+                diagnostics.empty() ? "" : "\n" + diagnostics);
   }
   if (talk.runs.size() < seeds.size()) v.diagnosis.category = "crash";
   if (talk.runs.size() < seeds.size())
@@ -552,6 +579,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     for (const RunVerdict& v : verdicts)
       if (v.warned && details.empty()) details = v.details;
   }
+  if (!verdicts.empty()) result.launches = verdicts.front().launches;
   result.status = passed ? TestStatus::passed : TestStatus::failed;
   result.score = passed ? t.points : 0;
   if (!passed) result.diagnosis = diagnosis;

@@ -46,6 +46,21 @@ Json test_json(const TestResult& test) {
     diagnosis["line"] = test.diagnosis.line;
     out["diagnosis"] = diagnosis;
   }
+  if (!test.launches.empty()) {
+    Json launches = Json::array();
+    for (const LaunchRecord& l : test.launches) {
+      Json j = Json::object();
+      j["kernel"] = l.kernel;
+      j["grid"] = {l.grid[0], l.grid[1], l.grid[2]};
+      j["block"] = {l.block[0], l.block[1], l.block[2]};
+      j["shared_bytes"] = l.shared_bytes;
+      j["stream"] = l.stream;
+      j["at"] = l.at;
+      j["result"] = l.result;
+      launches.push_back(j);
+    }
+    out["launches"] = launches;
+  }
   if (!test.pictures.empty()) {
     Json pictures = Json::array();
     for (const std::string& path : test.pictures) pictures.push_back(path);

@@ -147,7 +147,7 @@ std::string points_pair(double score, double max_score) {
 
 // The test's own line, then the message when it does not fit beside the name, then (when the test fails)
 // the details, every line of them kept as it is and indented under the name.
-void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows) {
+void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows, bool verbose = false) {
   Row row;
   row.indent = indent;
   row.status = test.status;
@@ -171,6 +171,16 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
     for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
     if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
+  // `--verbose`: the launches the test's run made, from the launch record; one line for a run of the same
+  // launch (one per seed).
+  if (verbose)
+    for (std::size_t i = 0; i < test.launches.size();) {
+      const std::string line = format_launch(test.launches[i]);
+      std::size_t same = 1;
+      while (i + same < test.launches.size() && format_launch(test.launches[i + same]) == line) ++same;
+      below.push_back(printable("launch " + line + (same > 1 ? " (" + std::to_string(same) + " times)" : ""), false));
+      i += same;
+    }
 
   rows.push_back(std::move(row));
   for (std::string& line : below) rows.push_back(text_row(indent + kStatusWidth, std::move(line)));
@@ -208,7 +218,7 @@ void add_section_rows(const GradeResult& result, TestCategory category, const Te
       rows.push_back(points_row(2, printable(name, false), group));
       test_indent = 4;
     }
-    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows);
+    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows, options.verbose);
   }
   if (category == TestCategory::build && !result.build_log.empty()) add_build_log_rows(result.build_log, 2, rows);
 }

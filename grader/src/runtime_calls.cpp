@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 namespace kit {
 namespace {
@@ -74,6 +75,14 @@ std::string refused_launch(const std::vector<nlohmann::json>& calls) {
   return {};
 }
 
+std::string failed_launch(const std::vector<nlohmann::json>& calls) {
+  for (const nlohmann::json* c : launches_in(calls)) {
+    const std::string result = c->value("result", std::string("cudaSuccess"));
+    if (result != "cudaSuccess") return "the launch of " + kernel_of(*c) + at_of(*c) + " was refused: " + result;
+  }
+  return {};
+}
+
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
                              std::size_t never_written) {
   // The record spans every seed's call: one launch per call, the same each time, is one kernel's grid.
@@ -98,7 +107,69 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
   return text + ": round the number of blocks up, (n + BLOCK - 1) / BLOCK";
 }
 
+std::string uncovered_tail(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
+                           const std::vector<bool>& wrong) {
+  const std::vector<const nlohmann::json*> launches = launches_in(calls);
+  if (launches.empty() || output.shape.size() != 1 || wrong.size() != static_cast<std::size_t>(output.shape[0]))
+    return {};
+  const auto grid = dims_of(launches[0]->value("grid", nlohmann::json()));
+  const auto block = dims_of(launches[0]->value("block", nlohmann::json()));
+  for (const nlohmann::json* l : launches)
+    if (kernel_of(*l) != kernel_of(*launches[0]) || dims_of(l->value("grid", nlohmann::json())) != grid ||
+        dims_of(l->value("block", nlohmann::json())) != block)
+      return {};
+  const unsigned long long threads = grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
+  if (threads == 0 || threads >= wrong.size()) return {};
+  for (std::size_t i = 0; i < wrong.size(); ++i)
+    if (wrong[i] != (i >= threads)) return {};
+  return "the grid of " + triple(grid) + " blocks of " + triple(block) + " threads covers " + std::to_string(threads) +
+         " elements; " + output.name + " has " + std::to_string(wrong.size()) +
+         ": round the number of blocks up, (n + BLOCK - 1) / BLOCK";
+}
+
+namespace {
+
+bool on_host_side(const nlohmann::json& end) { return end.is_object() && end.value("side", "") == "host"; }
+
+// The host-code contract (kit/host_arrays.h): the student's function gets host copies of the arrays,
+// copies the inputs in itself and the result back. Copies to and from the host are its job; the answer
+// is the device's when an output's host copy was written by a copy from the device after a launch.
+std::string host_code_answer_from_the_host(const std::vector<nlohmann::json>& calls) {
+  bool launched = false;
+  std::string output, early;
+  std::set<std::string> outputs, copied_back;
+  for (const nlohmann::json& c : calls) {
+    if (!c.is_object()) continue;
+    if (c.value("call", "") == "launch") {
+      launched = true;
+      continue;
+    }
+    const nlohmann::json from = c.value("from", nlohmann::json::object()), to = c.value("to", nlohmann::json::object());
+    if (!on_host_side(to) || role_of(to) != "output") continue;
+    outputs.insert(array_of(to));
+    const bool from_device = !on_host_side(from) && array_of(from) != "host";
+    if (from_device && launched) copied_back.insert(array_of(to));
+    if (from_device && !launched && early.empty()) early = array_of(to) + " (" + c.value("call", "") + at_of(c) + ")";
+  }
+  if (!launched) return "no kernel was launched: the result must be computed by a kernel";
+  for (const std::string& o : outputs)
+    if (!copied_back.count(o)) output = o;
+  if (!early.empty() && copied_back.empty())
+    return "the answer came from host code: your code copied back " + early +
+           " before any kernel ran; copy the result back after the launch";
+  if (copied_back.empty() || !output.empty())
+    return "the answer came from host code: the output" + (output.empty() ? std::string() : " " + output) +
+           " was never written by a copy from the device after the kernel ran (cudaMemcpy ..., "
+           "cudaMemcpyDeviceToHost); the result must be computed by a kernel and copied back";
+  return {};
+}
+
+}  // namespace
+
 std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
+  for (const nlohmann::json& c : calls)
+    if (c.is_object() && (on_host_side(c.value("from", nlohmann::json())) || on_host_side(c.value("to", nlohmann::json()))))
+      return host_code_answer_from_the_host(calls);
   int launches = 0;
   std::string read, written;
   for (const nlohmann::json& c : calls) {
@@ -128,10 +199,13 @@ std::string describe_calls(const std::vector<nlohmann::json>& calls) {
   std::string text;
   for (std::size_t i = 0; i < calls.size() && i < 12; ++i) {
     const nlohmann::json& c = calls[i];
-    if (c.value("call", "") == "launch")
+    const std::string call = c.value("call", "");
+    if (call == "launch")
       text += "  launch " + c.value("kernel", std::string("?")) + at_of(c) + "\n";
-    else if (!c.contains("kind"))  // events and synchronisations: the call is all there is to say
-      text += "  " + c.value("call", std::string("?")) + at_of(c) + "\n";
+    else if (!c.contains("from") && !c.contains("to"))
+      text += "  " + call + (c.contains("bytes") ? " (" + std::to_string(c.value("bytes", 0ull)) + " bytes)" : "") +
+              at_of(c) + (c.value("result", "cudaSuccess") == "cudaSuccess" ? "" : ": " + c.value("result", std::string())) +
+              "\n";
     else
       text += "  " + c.value("call", std::string("?")) + " " + c.value("kind", std::string()) + " from " +
               array_of(c.value("from", nlohmann::json::object())) + " to " +

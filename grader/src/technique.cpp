@@ -15,13 +15,18 @@ const std::vector<TechniqueKind>& technique_kinds() {
       // on the CPU backend, so that one run serves them all.
       {"reports_event_time", true, {{"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"max_over_run_average", 2.0},
         {"cpu_max_elements", 65536}},
-       check_reports_event_time},
+       check_reports_event_time, false},
       {"reports_effective_bandwidth", true, {{"relative_error", 0.002}, {"cpu_max_elements", 65536}},
-       check_reports_effective_bandwidth},
+       check_reports_effective_bandwidth, false},
       {"reports_host_clocks", true,
        {{"max_unsynced_fraction", 0.5}, {"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"cpu_max_elements", 65536}},
-       check_reports_host_clocks},
-      {"destroys_events", true, {{"cpu_max_elements", 65536}}, check_destroys_events},
+       check_reports_host_clocks, false},
+      {"destroys_events", true, {{"cpu_max_elements", 65536}}, check_destroys_events, false},
+      // Host code: every cudaMalloc freed; an injected cudaMalloc failure (each of the first
+      // max_failures allocations in turn) reported and the program ended; the copy back waited for.
+      {"frees_device_memory", true, {}, check_frees_device_memory, false},
+      {"checks_errors", true, {{"max_failures", 3.0}}, check_checks_errors, false},
+      {"waits_for_copy_back", true, {}, check_waits_for_copy_back, false},
   };
   return kinds;
 }
@@ -41,7 +46,9 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
     t.category = TestCategory::technique;
     t.max_score = check.points;
     const TechniqueKind* kind = find_technique_kind(check.check);
-    if (!nvcc.ran) {
+    if (!kind->needs_nvcc) {
+      kind->run({check, nvcc, source_text, s}, t);
+    } else if (!nvcc.ran) {
       t.status = TestStatus::skipped;
       t.message = "not checked: nvcc is not available on this machine";
     } else if (!nvcc.ok) {

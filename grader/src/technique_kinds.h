@@ -18,4 +18,9 @@ void check_reports_effective_bandwidth(const TechniqueInput& input, TestResult& 
 void check_reports_host_clocks(const TechniqueInput& input, TestResult& result);
 void check_destroys_events(const TechniqueInput& input, TestResult& result);
 
+// technique_host_code.cpp
+void check_frees_device_memory(const TechniqueInput& input, TestResult& result);
+void check_checks_errors(const TechniqueInput& input, TestResult& result);
+void check_waits_for_copy_back(const TechniqueInput& input, TestResult& result);
+
 }  // namespace kit

@@ -1,6 +1,8 @@
 // kitcpu/device_memory.h: the runner's own memory as device memory.
 #include <kitcpu/device_memory.h>
 
+#include <cstring>
+
 #include "call_record.h"
 #include "device_memory.h"
 
@@ -30,6 +32,12 @@ bool release_device_memory(void* base) {
   note("release_device_memory", released ? region->id : -1, released ? region->size : 0, released,
        __builtin_return_address(0));
   return released;
+}
+
+void runner_copy(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0) return;
+  const detail::DeviceMemoryAccess access(dst, bytes, src, bytes);
+  std::memmove(dst, src, bytes);
 }
 
 }  // namespace kitcpu

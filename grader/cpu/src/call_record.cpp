@@ -143,6 +143,7 @@ MemoryReference memory_reference(const void* pointer) {
   }
   MemoryReference m;
   m.memory = "host";
+  m.address = reinterpret_cast<std::uintptr_t>(pointer);
   return m;
 }
 

@@ -7,8 +7,10 @@
 // cudaErrorInvalidValue; host-to-host and default copies take any pointers, the driver working out
 // where they point. A range that runs past the end of an allocation, and a freed pointer, are
 // cudaErrorInvalidValue too. The copy itself runs with the device regions it touches opened.
+#include <atomic>
 #include <cstring>
 
+#include <kitcpu/device_memory.h>
 #include <kitcpu/runtime_api.h>
 #include <kitcpu/virtual_device.h>
 
@@ -102,10 +104,29 @@ cudaError_t set(const char* name, void* ptr, int value, std::size_t count, int s
   return record_error(result);
 }
 
+// The allocation a grader asked to fail (kitcpu::fail_device_allocation): how many device allocations
+// are left before it, 0 when none is to fail.
+std::atomic<int> allocations_before_failure{0};
+
+bool injected_failure(RegionKind kind) {
+  if (kind != RegionKind::device && kind != RegionKind::managed) return false;
+  int left = allocations_before_failure.load();
+  while (left > 0 && !allocations_before_failure.compare_exchange_weak(left, left - 1)) {
+  }
+  return left == 1;
+}
+
 cudaError_t allocate(const char* name, void** ptr, std::size_t size, RegionKind kind, const void* caller) {
   Region region;
   region.id = -1;
-  const cudaError_t result = allocate_region(ptr, size, kind, caller, &region);
+  cudaError_t result = cudaErrorMemoryAllocation;
+  if (injected_failure(kind)) {
+    // As a GPU out of memory does: no pointer, and the error is the last error too.
+    if (ptr != nullptr) *ptr = nullptr;
+    record_error(result);
+  } else {
+    result = allocate_region(ptr, size, kind, caller, &region);
+  }
   if (recording_calls()) {
     RuntimeCall call;
     call.call = name;
@@ -170,6 +191,8 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, 
 }
 
 }  // namespace kitcpu::detail
+
+void kitcpu::fail_device_allocation(int nth) { detail::allocations_before_failure.store(nth > 0 ? nth : 0); }
 
 using kitcpu::detail::RegionKind;
 using kitcpu::detail::record_error;

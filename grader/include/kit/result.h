@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "kit/launch_record.h"
+
 namespace kit {
 
 enum class TestStatus { passed, failed, skipped, error };
@@ -41,6 +43,9 @@ struct TestResult {
   // A failed test of a picture problem: the pictures written of its first failing seed (output, expected,
   // difference, never written; .pgm/.ppm, then .png where supported). Empty otherwise.
   std::vector<std::string> pictures;
+  // A correctness test: the kernel launches of its first run (grid, block, stream, line, what the launch
+  // returned), shown in the JSON result and by `--verbose`.
+  std::vector<LaunchRecord> launches;
 };
 
 // A written answer that a person grades (an open question, kit/questions.h): skipped by the grader, never

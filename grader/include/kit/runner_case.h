@@ -25,6 +25,9 @@ struct RunnerCase {
   Dims dims;
   std::vector<ArenaArray> arrays;  // inputs first, then outputs, in the problem's order
   std::size_t arena_bytes = 0;
+  // The nth device allocation the student's code makes in a run fails with cudaErrorMemoryAllocation
+  // (counting from 1; 0: none): the test that its errors are checked (kit/host_code_checks.h).
+  int fail_allocation = 0;
 };
 
 // Places the arrays one after another, each between two guard zones, every array on a 4096-byte

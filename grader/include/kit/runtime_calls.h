@@ -26,6 +26,11 @@ std::string answer_from_the_host(const std::vector<nlohmann::json>& calls);
 // is within CUDA's limits.
 std::string refused_launch(const std::vector<nlohmann::json>& calls);
 
+// The first launch whose record says the runtime refused it (a "result" other than cudaSuccess): "the
+// launch of vecAddKernel at vector_add.cu:31 was refused: cudaErrorInvalidConfiguration", or "". Both
+// backends record what each launch returned.
+std::string failed_launch(const std::vector<nlohmann::json>& calls);
+
 // Why `never_written` elements of a 2-D output were never written, when the launches (one kernel, the
 // same grid every time) have threads (x for columns, y for rows, as the course maps them) that leave
 // exactly that many uncovered: "the grid of
@@ -33,6 +38,13 @@ std::string refused_launch(const std::vector<nlohmann::json>& calls);
 // up". "" otherwise.
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
                              std::size_t never_written);
+
+// The same for a 1-D output whose wrong elements (`wrong`, one flag per element) are exactly its tail past
+// what the launches' threads reach: "the grid of (3,1,1) blocks of (256,1,1) threads covers 768
+// elements; C has 1000: round the number of blocks up". Written or not does not matter: with host code
+// the tail holds whatever the student's own device memory held. "" otherwise.
+std::string uncovered_tail(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
+                           const std::vector<bool>& wrong);
 
 // The first calls, one per line, for a failure's details.
 std::string describe_calls(const std::vector<nlohmann::json>& calls);

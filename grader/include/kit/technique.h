@@ -1,7 +1,9 @@
 // Technique checks: how the kernels work, not only what they compute. Each kind is one row of a table
 // (technique.cpp) and one file: uses_shared_memory reads the compiler's resource usage, wherever nvcc is;
 // coalesced_access and no_bank_conflicts run one of the student's functions once and count how its
-// kernels touch memory, on a GPU or on the CPU backend (memory_access.h).
+// kernels touch memory, on a GPU or on the CPU backend (memory_access.h); frees_device_memory,
+// checks_errors and waits_for_copy_back judge host code from the record of its runtime calls
+// (recorded_run.h).
 #pragma once
 
 #include <string>
@@ -31,8 +33,13 @@ struct TechniqueKind {
   const char* name;            // the rubric's `check:`
   bool runs_the_function;      // needs the rubric's `function` and `size`
   std::vector<TechniqueLimit> limits;
-  // Sets the result's status, score, message and details; called only when nvcc compiled the file.
+  // Sets the result's status, score, message and details; called only when nvcc compiled the file,
+  // unless the kind does not need nvcc.
   void (*run)(const TechniqueInput& input, TestResult& result);
+  // The checks of host code (technique_host_code.cpp) and of a timing's report
+  // (technique_timing_report.cpp) judge a run's record of runtime calls, which both backends make: they
+  // run wherever the file builds.
+  bool needs_nvcc = true;
 };
 
 const std::vector<TechniqueKind>& technique_kinds();

@@ -39,4 +39,14 @@ struct DeviceArrayName {
 // only the checks use them.
 void name_device_array(const DeviceArrayName& array);
 
+// The runner's own copy between host memory and adopted memory, outside the record of runtime calls: a
+// harness that hands the student host copies of its arrays (kit/host_arrays.h) moves them with this, so
+// that the record holds only what the student's code asked for.
+void runner_copy(void* dst, const void* src, std::size_t bytes);
+
+// Makes the nth device allocation (cudaMalloc or cudaMallocManaged) from now on fail with
+// cudaErrorMemoryAllocation, counting from 1; 0 turns the failure off. A grader asks for it to see that
+// the student's code checks what cudaMalloc returns.
+void fail_device_allocation(int nth);
+
 }  // namespace kitcpu

@@ -37,6 +37,9 @@ struct MemoryReference {
   std::string memory;       // "host", "device", "adopted", "managed", "pinned", "symbol"; empty: none
   int id = -1;              // allocation id (device, managed, pinned) or region id (adopted)
   std::int64_t offset = 0;  // bytes from the start of the allocation, region or variable
+  // Host memory: the pointer itself, for a runner that knows what lies there (its host copies of the
+  // arrays, kit/host_arrays.h). Kept in memory only; the JSON line leaves it out.
+  std::uintptr_t address = 0;
 };
 
 struct RuntimeCall {

@@ -1,0 +1,145 @@
+// Judging host code from its record (kit/runtime_calls.h): the vector-add contract, where the student's
+// function copies the harness's host arrays itself (kit/host_arrays.h).
+#include "kit/runtime_calls.h"
+
+#include <gtest/gtest.h>
+
+#include "kit/call_sites.h"
+#include "kit/runner_case.h"
+
+#ifdef KIT_HAVE_CPU_BACKEND
+#include "cpu_call_form.h"
+#include "runtime_record.h"
+#endif
+
+namespace kit {
+namespace {
+
+using Calls = std::vector<nlohmann::json>;
+
+const nlohmann::json kHostA = {{"array", "A"}, {"role", "input"}, {"side", "host"}};
+const nlohmann::json kHostC = {{"array", "C"}, {"role", "output"}, {"side", "host"}};
+const nlohmann::json kOwnDevice = {{"array", "device memory"}, {"role", ""}};
+
+nlohmann::json copy_call(const nlohmann::json& from, const nlohmann::json& to, const std::string& at) {
+  return {{"call", "cudaMemcpy"}, {"bytes", 16}, {"from", from}, {"to", to}, {"at", at}};
+}
+nlohmann::json launch(unsigned blocks, unsigned threads) {
+  return {{"call", "launch"}, {"kernel", "vecAddKernel(float const*, float const*, float*, int)"},
+          {"grid", {blocks, 1u, 1u}}, {"block", {threads, 1u, 1u}}, {"at", "vector_add.cu:38"}};
+}
+
+TEST(HostCodeAnswer, CopiesInAndBackAroundALaunchAreTheContract) {
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"), launch(4, 256),
+                                  copy_call(kOwnDevice, kHostC, "vector_add.cu:41")}),
+            "");
+}
+
+TEST(HostCodeAnswer, AnOutputNeverCopiedBackWasComputedOnTheHost) {
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"), launch(4, 256)}),
+            "the answer came from host code: the output was never written by a copy from the device after the "
+            "kernel ran (cudaMemcpy ..., cudaMemcpyDeviceToHost); the result must be computed by a kernel and copied "
+            "back");
+  // A host-to-host copy into C is host work too.
+  EXPECT_NE(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "x"), launch(4, 256), copy_call(kHostA, kHostC, "y")}), "");
+}
+
+TEST(HostCodeAnswer, ACopyBackBeforeTheLaunchIsNamed) {
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"),
+                                  copy_call(kOwnDevice, kHostC, "vector_add.cu:36"), launch(4, 256)}),
+            "the answer came from host code: your code copied back C (cudaMemcpy at vector_add.cu:36) before any "
+            "kernel ran; copy the result back after the launch");
+}
+
+TEST(HostCodeAnswer, NoLaunchIsNoKernel) {
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "a"), copy_call(kOwnDevice, kHostC, "b")}),
+            "no kernel was launched: the result must be computed by a kernel");
+}
+
+TEST(FailedLaunch, NamesTheLaunchTheRuntimeRefused) {
+  nlohmann::json refused = launch(1, 2048);
+  refused["result"] = "cudaErrorInvalidValue";
+  nlohmann::json ok = launch(4, 256);
+  ok["result"] = "cudaSuccess";
+  EXPECT_EQ(failed_launch(Calls{ok, refused}),
+            "the launch of vecAddKernel at vector_add.cu:38 was refused: cudaErrorInvalidValue");
+  EXPECT_EQ(failed_launch(Calls{ok, launch(4, 256)}), "");  // a launch with no result recorded is not judged
+}
+
+TEST(UncoveredTail, AGridRoundedDownLeavesTheTail) {
+  const ArraySpec c{"C", DType::f32, {1000}};
+  std::vector<bool> wrong(1000, false);
+  for (std::size_t i = 768; i < 1000; ++i) wrong[i] = true;
+  EXPECT_EQ(uncovered_tail(Calls{launch(3, 256), launch(3, 256)}, c, wrong),
+            "the grid of (3,1,1) blocks of (256,1,1) threads covers 768 elements; C has 1000: round the number of "
+            "blocks up, (n + BLOCK - 1) / BLOCK");
+  wrong[767] = true;  // another pattern: not the grid's doing
+  EXPECT_EQ(uncovered_tail(Calls{launch(3, 256)}, c, wrong), "");
+  wrong[767] = false;
+  EXPECT_EQ(uncovered_tail(Calls{launch(4, 256)}, c, wrong), "");  // the grid covers C
+  EXPECT_EQ(uncovered_tail(Calls{}, c, wrong), "");
+}
+
+TEST(CallSites, ParsesAddr2linesInlinedFrames) {
+  const std::string text =
+      "0x0000000000001234\n/tmp/x/cuda_runtime.h:150\n/sandbox/vector_add.cu:31 (discriminator 2)\n"
+      "0x0000000000005678\n??:0\n";
+  const auto places = parse_addr2line(text, 2);
+  ASSERT_EQ(places.size(), 2u);
+  EXPECT_EQ(places[0], (std::vector<std::string>{"/tmp/x/cuda_runtime.h:150", "/sandbox/vector_add.cu:31 (discriminator 2)"}));
+  EXPECT_EQ(places[1], (std::vector<std::string>{"??:0"}));
+  EXPECT_EQ(parse_addr2line("", 3).size(), 3u);  // a missing answer leaves the calls unplaced
+}
+
+TEST(CallSites, WithoutFramesNothingChanges) {
+  std::vector<nlohmann::json> calls = {launch(1, 1)};
+  place_calls(calls, "/nonexistent/runner", "vector_add.cu");
+  EXPECT_EQ(calls[0]["at"], "vector_add.cu:38");
+}
+
+TEST(RunnerCase, CarriesTheAllocationToFail) {
+  RunnerCase c = layout_runner_case("vector_add", {5}, {{"A", DType::f32, {5}}}, {{"C", DType::f32, {5}}}, 4096);
+  EXPECT_EQ(decode_runner_case(encode_runner_case(c)).fail_allocation, 0);
+  c.fail_allocation = 2;
+  EXPECT_EQ(decode_runner_case(encode_runner_case(c)).fail_allocation, 2);
+}
+
+#ifdef KIT_HAVE_CPU_BACKEND
+TEST(HostCodeAnswer, TheCpuBackendsCallsNameTheHostCopies) {
+  const RunnerCase layout =
+      layout_runner_case("vector_add", {4}, {{"A", DType::f32, {4}}}, {{"C", DType::f32, {4}}}, 4096);
+  std::vector<unsigned char> arena(layout.arena_bytes);
+  float host_a[4], host_c[4];
+  name_host_copy(host_a, sizeof host_a, arena.data() + layout.arrays[0].offset);
+  name_host_copy(host_c, sizeof host_c, arena.data() + layout.arrays[1].offset);
+  kitcpu::RuntimeCall in;
+  in.call = "cudaMemcpy";
+  in.effective_kind = "host-to-device";
+  in.src = {"host", -1, 0, reinterpret_cast<std::uintptr_t>(host_a + 1)};
+  in.dst = {"device", 0, 0};
+  in.bytes = 12;
+  in.result = "cudaSuccess";
+  kitcpu::RuntimeCall back = in;
+  back.effective_kind = "device-to-host";
+  back.src = {"device", 2, 0};
+  back.dst = {"host", -1, 0, reinterpret_cast<std::uintptr_t>(host_c)};
+  kitcpu::RuntimeCall malloc_call;
+  malloc_call.call = "cudaMalloc";
+  malloc_call.allocation = 2;
+  malloc_call.bytes = 16;
+  malloc_call.result = "cudaSuccess";
+  const nlohmann::json j_in = judged_form(in, layout, arena.data());
+  const nlohmann::json j_back = judged_form(back, layout, arena.data());
+  const nlohmann::json j_malloc = judged_form(malloc_call, layout, arena.data());
+  forget_host_copies();
+  EXPECT_EQ(j_in["from"], kHostA);
+  EXPECT_EQ(j_back["to"], kHostC);
+  EXPECT_EQ(j_malloc["pointer"], "allocation 2");
+  EXPECT_EQ(j_malloc["result"], "cudaSuccess");
+  // Without the arena's address, host memory is only host memory.
+  EXPECT_EQ(judged_form(in, layout)["from"]["array"], "host");
+}
+#endif
+
+}  // namespace
+}  // namespace kit

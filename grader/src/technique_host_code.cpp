@@ -1,0 +1,183 @@
+// frees_device_memory, checks_errors and waits_for_copy_back: the student writes the host code (the
+// vector-add contract), and one run's record of runtime calls (recorded_run.h) shows what it did with
+// device memory, with errors and with the copy back.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "kit/recorded_run.h"
+#include "technique_kinds.h"
+
+namespace kit {
+namespace {
+
+constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
+
+std::string at_of(const nlohmann::json& call) {
+  const std::string at = call.value("at", std::string());
+  return at.empty() ? "" : " at " + at;
+}
+
+std::string ordinal(int n) {
+  const int tens = n % 100, units = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th" : units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+void pass(TestResult& t, const std::string& message) {
+  t.status = TestStatus::passed;
+  t.score = t.max_score;
+  t.message = message;
+}
+
+void fail(TestResult& t, const std::string& message) {
+  t.status = TestStatus::failed;
+  t.score = 0;
+  t.message = message;
+}
+
+// A clean run of the check's function, or the reason there is none (the test then fails).
+bool clean_run(const TechniqueInput& in, TestResult& t, RecordedRun* run) {
+  const Function& fn = in.session.rubric.functions[in.check.function];
+  *run = record_function_run(in.session, fn, in.check.size, 0);
+  if (!run->error.empty()) {
+    fail(t, run->error);
+    return false;
+  }
+  if (!run->returned) {
+    fail(t, "not checked: " + fn.name + " did not return (" +
+                describe_ending(run->process, in.session.rubric.limits.test_seconds) + ")");
+    return false;
+  }
+  return true;
+}
+
+bool succeeded(const nlohmann::json& call) {
+  const std::string result = call.value("result", std::string("cudaSuccess"));
+  return result == "cudaSuccess";
+}
+
+bool is_allocation(const nlohmann::json& c) {
+  const std::string call = c.value("call", "");
+  return call == "cudaMalloc" || call == "cudaMallocManaged";
+}
+
+}  // namespace
+
+// Every successful cudaMalloc of the run has its cudaFree by the time the function returns.
+void check_frees_device_memory(const TechniqueInput& in, TestResult& t) {
+  RecordedRun run;
+  if (!clean_run(in, t, &run)) return;
+  std::map<std::string, const nlohmann::json*> live;
+  std::vector<const nlohmann::json*> order;
+  int allocations = 0;
+  for (const nlohmann::json& c : run.calls) {
+    const std::string pointer = c.value("pointer", std::string());
+    if (is_allocation(c) && succeeded(c) && !pointer.empty()) {
+      ++allocations;
+      live[pointer] = &c;
+      order.push_back(&c);
+    } else if (c.value("call", "") == "cudaFree" && succeeded(c)) {
+      live.erase(pointer);
+    }
+  }
+  if (allocations == 0) return fail(t, "no device memory was allocated: the function must cudaMalloc its arrays");
+  std::string leaked;
+  int count = 0;
+  for (const nlohmann::json* c : order) {
+    if (!live.count(c->value("pointer", std::string())) || live[c->value("pointer", std::string())] != c) continue;
+    ++count;
+    if (count <= 4)
+      leaked += (leaked.empty() ? "" : "; ") + c->value("call", std::string()) + " of " +
+                std::to_string(c->value("bytes", 0ull)) + " bytes" + at_of(*c);
+  }
+  if (count == 0)
+    return pass(t, "every device allocation freed (" + std::to_string(allocations) + " cudaMalloc, " +
+                       std::to_string(allocations) + " cudaFree)");
+  fail(t, "device memory leaked: " + std::to_string(count) + " of " + std::to_string(allocations) +
+              " allocations never freed (" + leaked + "): cudaFree every cudaMalloc before the function returns");
+}
+
+// The handout's contract: a failed call prints its error with the file and line, and the program ends
+// with exit(EXIT_FAILURE). Each of the first allocations fails in turn, in a runner of its own.
+void check_checks_errors(const TechniqueInput& in, TestResult& t) {
+  RecordedRun clean;
+  if (!clean_run(in, t, &clean)) return;
+  int allocations = 0;
+  for (const nlohmann::json& c : clean.calls)
+    if (is_allocation(c)) ++allocations;
+  if (allocations == 0) return fail(t, "not checked: the function made no cudaMalloc to fail");
+  const int failures = std::min(allocations, static_cast<int>(in.check.limits.at("max_failures")));
+  const Function& fn = in.session.rubric.functions[in.check.function];
+  const std::string student = std::filesystem::path(in.session.source).filename().string();
+  const std::regex place(std::regex_replace(student, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + R"(\D{0,16}\d+)");
+  for (int k = 1; k <= failures; ++k) {
+    const RecordedRun run = record_function_run(in.session, fn, in.check.size, k);
+    std::string where = "the " + ordinal(k) + " cudaMalloc";
+    for (const nlohmann::json& c : run.calls)
+      if (is_allocation(c) && !succeeded(c)) {
+        where += at_of(c);
+        break;
+      }
+    const std::string when = "when " + where + " fails (the test makes it return cudaErrorMemoryAllocation), ";
+    const ProcessResult& p = run.process;
+    const std::string output = p.out + "\n" + p.err;
+    if (!run.error.empty()) return fail(t, run.error);
+    if (p.timed_out) return fail(t, when + "your code hangs: check what every CUDA call returns and stop at the first error");
+    if (p.signal)
+      return fail(t, when + "your code carries on with a null pointer and crashes (" +
+                         describe_ending(p, in.session.rubric.limits.test_seconds) + "): check what cudaMalloc returns");
+    if (run.returned)
+      return fail(t, when + "your code carries on and returns" +
+                         (run.status == "ok" ? "" : " with a CUDA error pending") +
+                         ": check what every CUDA call returns, print the error and exit(EXIT_FAILURE)");
+    if (p.exit_code == kCpuFatalDiagnostic)
+      return fail(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
+                         "memory access: check what cudaMalloc returns");
+    if (p.exit_code != 1)
+      return fail(t, when + "your code ends with " + describe_ending(p, in.session.rubric.limits.test_seconds) +
+                         ": the handout's check ends with exit(EXIT_FAILURE)");
+    if (output.find("out of memory") == std::string::npos)
+      return fail(t, when + "your code exits without printing the error: print cudaGetErrorString(err) "
+                         "(\"out of memory\"), with __FILE__ and __LINE__");
+    if (!std::regex_search(output, place))
+      return fail(t, when + "your code prints the error but not where it happened: print __FILE__ and __LINE__ "
+                         "with it");
+  }
+  pass(t, "an injected cudaMalloc failure is reported with its place and ends the program (each of the first " +
+              std::to_string(failures) + (failures == 1 ? " allocation)" : " allocations)"));
+}
+
+// The output on the host is read when the function returns: a cudaMemcpyAsync into it must be waited for
+// first (a stream, event or device synchronisation, or a later cudaMemcpy, which waits for the default
+// stream).
+void check_waits_for_copy_back(const TechniqueInput& in, TestResult& t) {
+  RecordedRun run;
+  if (!clean_run(in, t, &run)) return;
+  std::size_t last_copy = run.calls.size();
+  for (std::size_t i = 0; i < run.calls.size(); ++i) {
+    const nlohmann::json& c = run.calls[i];
+    const nlohmann::json to = c.value("to", nlohmann::json::object());
+    if (to.is_object() && to.value("side", "") == "host" && to.value("role", "") == "output") last_copy = i;
+  }
+  if (last_copy == run.calls.size())
+    return fail(t, "the output was never copied back from the device: copy it to the host with cudaMemcpy");
+  const nlohmann::json& copy = run.calls[last_copy];
+  const std::string name = copy.value("call", std::string());
+  const std::string output = copy["to"].value("array", std::string("the output"));
+  if (name.find("Async") == std::string::npos)
+    return pass(t, "the copy back of " + output + " (" + name + at_of(copy) + ") has finished when the function returns");
+  for (std::size_t i = last_copy + 1; i < run.calls.size(); ++i) {
+    const std::string call = run.calls[i].value("call", std::string());
+    if (call.find("Synchronize") != std::string::npos || call == "cudaMemcpy" || call == "cudaMemcpy2D")
+      return pass(t, "the copy back of " + output + " (" + name + at_of(copy) + ") is waited for (" + call +
+                         at_of(run.calls[i]) + ")");
+  }
+  fail(t, "the copy back is not waited for: " + name + at_of(copy) + " into " + output +
+              " may still be running when the function returns and the caller reads " + output +
+              "; wait for it (cudaStreamSynchronize or cudaDeviceSynchronize; cudaFree is not a promise) or use "
+              "cudaMemcpy");
+}
+
+}  // namespace kit
