@@ -1,6 +1,6 @@
 // Events on a GPU (runtime_record.h): what a timing is judged by, with the synchronisations
-// (runtime_record_memory_cuda.cpp). Each event gets a
-// small id of the record's own, the same kind of id the CPU backend's runtime gives it.
+// (runtime_record_memory_cuda.cpp). Each event gets a small id of the record's own, the same kind of id
+// the CPU backend's runtime gives it.
 #include <cuda_runtime.h>
 
 #include <map>
