@@ -30,7 +30,7 @@ void fail(TestResult& t, const std::string& message) {
   t.message = message;
 }
 
-// The observation, or false with the test set to why there is none.
+// The observation, or nullptr with the test set to why there is none.
 const TimingObservation* observed(const TechniqueInput& in, TestResult& t) {
   const TimingObservation& o = observe_timing(in);
   if (o.error.empty()) return &o;
