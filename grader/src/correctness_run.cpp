@@ -210,6 +210,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     // same in every grading of the same file.
     if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
     if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
+    // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
+    if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
   }
   ProcessResult p = run_process(req);
 

@@ -56,7 +56,7 @@ std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) {
 
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" +
-                          knobs_key(t.knobs) + "/" + std::to_string(seed);
+                          knobs_key(t.knobs) + "/" + std::to_string(seed) + (t.device.empty() ? "" : "/" + t.device);
   auto found = s.case_data.find(key);
   if (found != s.case_data.end()) return found->second;
   const Problem& problem = *t.function->problem;

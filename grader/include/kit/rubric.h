@@ -48,6 +48,9 @@ struct CorrectnessGroup {
   std::vector<Knobs> builds;     // -D builds, each setting some knobs; empty: the default build only
   std::string inputs;            // the problem's input variant; empty: its first
   int seeds = 3;                 // input seeds per size
+  // The CPU backend's virtual devices each test runs on (kitcpu/virtual_device.h), one test per device;
+  // empty: the backend's default device. On the cuda backend the group runs once, on the GPU.
+  std::vector<std::string> devices;
 };
 
 // A runner timed beside the student's: a file built with an assignment's harness.
