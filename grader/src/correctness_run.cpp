@@ -303,7 +303,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     const std::string status = run.done.value("status", "");
     if (status == "cuda-error") {
       // A refused launch says only "invalid argument": the launch record says which limit it broke.
-      const std::string refused = refused_launch(talk.calls);
+      std::string refused = refused_launch(talk.calls);
+      // The CPU backend names the limit itself, the device's own (a virtual device's) included.
+      if (refused.empty() && first.category == "invalid-launch") refused = first.message;
       v.diagnosis.category = refused.empty() ? "cuda-error" : "invalid-launch";
       if (first.category == "invalid-launch") v.diagnosis = diagnosis_of(first);
       return stop("CUDA error " + run.done.value("error_name", std::string("?")) + ": " +
