@@ -2,6 +2,7 @@
 // bug: the launch has no third value, so the kernel's extern __shared__ tiles get 0 bytes
 // expect-fail: on the default device
 // expect-text: out-of-bounds
+// expect-text-cpu: the launch gave the block 0 bytes of dynamic shared memory
 
 // Tiled matrix multiplication with one deliberate bug, described above. The bytes are computed and never
 // passed to the launch: every load into the tiles writes past a dynamic shared memory of 0 bytes.
