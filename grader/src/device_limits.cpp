@@ -39,7 +39,8 @@ bool number(const std::string& text, long* value) {
 }  // namespace
 
 DeviceLimits virtual_device_limits(const std::string& key) {
-  const kitcpu::VirtualDevice* d = key.empty() ? &kitcpu::kDefaultVirtualDevice : kitcpu::find_virtual_device(key);
+  const kitcpu::VirtualDevice* d =
+      key.empty() ? &kitcpu::kDefaultVirtualDevice : kitcpu::find_virtual_device(key.c_str());
   if (d == nullptr) throw std::invalid_argument("no virtual device '" + key + "'");
   DeviceLimits l;
   l.name = d->name;

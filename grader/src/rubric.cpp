@@ -244,7 +244,7 @@ std::vector<std::string> read_devices(const Reader& r, const YAML::Node& list) {
   std::vector<std::string> devices;
   for (const auto& d : r.sequence(list, "devices")) {
     const std::string key = r.string(d, "a device");
-    if (!kitcpu::find_virtual_device(key)) {
+    if (!kitcpu::find_virtual_device(key.c_str())) {
       std::vector<std::string> names;
       for (const kitcpu::VirtualDevice& v : kitcpu::kVirtualDevices) names.push_back(v.key);
       r.fail(d, "no virtual device '" + key + "' (there are " + joined(names) + ")");

@@ -8,8 +8,9 @@
 // the names a rubric may use and the values a student's device query must report.
 #pragma once
 
+// Only <cstddef>: kitcpu.h includes this file in every student file, which must see the same macros
+// under the CPU backend as under nvcc (src/backend_macros.cpp).
 #include <cstddef>
-#include <string_view>
 
 namespace kitcpu {
 
@@ -74,10 +75,15 @@ inline constexpr VirtualDevice kVirtualDevices[] = {
 
 inline constexpr const VirtualDevice& kDefaultVirtualDevice = kVirtualDevices[0];
 
+constexpr bool same_key(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
 // The row of that key; nullptr when there is none.
-constexpr const VirtualDevice* find_virtual_device(std::string_view key) {
+constexpr const VirtualDevice* find_virtual_device(const char* key) {
   for (const VirtualDevice& d : kVirtualDevices)
-    if (key == d.key) return &d;
+    if (same_key(key, d.key)) return &d;
   return nullptr;
 }
 
