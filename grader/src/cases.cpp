@@ -17,7 +17,8 @@ Knobs with_build(Knobs knobs, const Knobs& build) {
 
 }  // namespace
 
-std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only) {
+std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only,
+                                   bool virtual_devices) {
   std::vector<TestCase> cases;
   for (const CorrectnessGroup& g : rubric.correctness) {
     if (visible_only && g.visibility != Visibility::visible) continue;
@@ -37,29 +38,35 @@ std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_s
       sizes.push_back({"random size " + std::to_string(i + 1) + ": " + describe_shape(rubric, d), d});
     }
     const std::vector<Knobs> builds = g.builds.empty() ? std::vector<Knobs>{Knobs{}} : g.builds;
-    const std::size_t count = sizes.size() * builds.size();
-    for (const Knobs& build : builds) {
-      const Knobs knobs = with_build(rubric.knobs, build);
-      for (auto [name, dims] : sizes) {
-        if (!g.size_unit.empty()) {
-          // Sizes counted in tiles: this build's tile makes them elements.
-          const long unit = knob_value(knobs, g.size_unit, 1);
-          for (long& d : dims) d *= unit;
-          name = name.rfind("random size ", 0) == 0 ? name.substr(0, name.find(':') + 2) + describe_shape(rubric, dims)
-                                                    : describe_shape(rubric, dims);
+    const std::vector<std::string> devices =
+        virtual_devices && !g.devices.empty() ? g.devices : std::vector<std::string>{std::string()};
+    const std::size_t count = sizes.size() * builds.size() * devices.size();
+    for (const std::string& device : devices) {
+      for (const Knobs& build : builds) {
+        const Knobs knobs = with_build(rubric.knobs, build);
+        for (auto [name, dims] : sizes) {
+          if (!g.size_unit.empty()) {
+            // Sizes counted in tiles: this build's tile makes them elements.
+            const long unit = knob_value(knobs, g.size_unit, 1);
+            for (long& d : dims) d *= unit;
+            name = name.rfind("random size ", 0) == 0 ? name.substr(0, name.find(':') + 2) + describe_shape(rubric, dims)
+                                                      : describe_shape(rubric, dims);
+          }
+          TestCase c;
+          c.group = g.name;
+          c.name = build.empty() ? name : name + ", " + describe_knobs(build);
+          if (!device.empty()) c.name += " on " + device;
+          c.device = device;
+          c.function = &function;
+          c.inputs = g.inputs.empty() ? &function.problem->variants.front() : find_variant(*function.problem, g.inputs);
+          c.dims = dims;
+          c.build = build;
+          c.knobs = knobs;
+          c.visibility = g.visibility;
+          c.points = g.points / static_cast<double>(count);
+          for (int s = 0; s < g.seeds; ++s) c.seeds.push_back(derive_seed(base, g.name + "/" + c.name, s) >> 1);
+          cases.push_back(c);
         }
-        TestCase c;
-        c.group = g.name;
-        c.name = build.empty() ? name : name + ", " + describe_knobs(build);
-        c.function = &function;
-        c.inputs = g.inputs.empty() ? &function.problem->variants.front() : find_variant(*function.problem, g.inputs);
-        c.dims = dims;
-        c.build = build;
-        c.knobs = knobs;
-        c.visibility = g.visibility;
-        c.points = g.points / static_cast<double>(count);
-        for (int s = 0; s < g.seeds; ++s) c.seeds.push_back(derive_seed(base, g.name + "/" + c.name, s) >> 1);
-        cases.push_back(c);
       }
     }
   }

@@ -204,5 +204,31 @@ TEST(Cases, ExpansionIsDeterministicAndEverySeedDistinct) {
   EXPECT_EQ(seeds.size(), seed_count);
 }
 
+// A group run on several virtual devices: one test per device and size on the CPU backend, named with
+// the device; on the GPU one test per size, with the group's points all the same.
+TEST(Cases, EachVirtualDeviceIsATestOfItsOwnOnTheCpuBackendAndOneOnTheGpu) {
+  Rubric r = matmul_rubric(true);
+  CorrectnessGroup g = group("any device", 12, {{17, 17, 17}, {64, 64, 64}});
+  g.devices = {"cc80", "small-shared", "threads-256"};
+  r.correctness.push_back(g);
+
+  const std::vector<TestCase> cpu = expand_cases(r, 1, false, /*virtual_devices=*/true);
+  ASSERT_EQ(cpu.size(), 6u);
+  EXPECT_EQ(cpu[0].name, "Width 17 on cc80");
+  EXPECT_EQ(cpu[0].device, "cc80");
+  EXPECT_EQ(cpu[3].name, "Width 64 on small-shared");
+  EXPECT_EQ(cpu[3].device, "small-shared");
+  double points = 0;
+  for (const TestCase& c : cpu) points += c.points;
+  EXPECT_DOUBLE_EQ(points, 12);
+  EXPECT_NE(cpu[0].seeds, cpu[2].seeds);  // each device's test draws its own inputs
+
+  const std::vector<TestCase> gpu = expand_cases(r, 1, false, /*virtual_devices=*/false);
+  ASSERT_EQ(gpu.size(), 2u);
+  EXPECT_EQ(gpu[0].name, "Width 17");
+  EXPECT_TRUE(gpu[0].device.empty());
+  EXPECT_DOUBLE_EQ(gpu[0].points + gpu[1].points, 12);
+}
+
 }  // namespace
 }  // namespace kit

@@ -219,6 +219,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     // same in every grading of the same file.
     if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
     if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
+    // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
+    if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
   }
   ProcessResult p = run_process(req);
   // A cuda runner's record gives return addresses: the lines come from the runner's debug information.
@@ -308,8 +310,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
     }
   // Where the answer came from: the arena holds it, but host code may have put it there.
-  // A runner that ended early is judged by how it ended (below), not by the calls it did not finish.
-  if (flavour == "fast" && talk.runs.size() == talk.started) {
+  // A runner that ended early is judged by how it ended (below), not by the calls it did not finish; a
+  // problem whose answer is the host's own (a device query) has no kernel to have computed it.
+  if (flavour == "fast" && talk.runs.size() == talk.started && !problem.host_answer) {
     const std::string host_work = answer_from_the_host(talk.calls);
     if (!host_work.empty()) {
       v.message = host_work;
@@ -324,13 +327,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     const std::string status = run.done.value("status", "");
     if (status == "cuda-error") {
       // A refused launch says only "invalid argument": the launch record says which limit it broke.
-      // The record's own word first: which launch was refused and why.
-      const std::string refused = refused_launch(talk.calls);
+      // The record's own word first: which launch was refused and why; the CPU backend names the limit
+      // itself, the device's own (a virtual device's) included.
+      std::string refused = refused_launch(talk.calls);
+      if (refused.empty() && first.category == "invalid-launch") refused = first.message;
       const std::string failed = failed_launch(talk.calls);
       const std::string error = run.done.value("error_name", std::string("?")) + ": " + run.done.value("error", std::string());
       v.diagnosis.category = refused.empty() && failed.empty() ? "cuda-error" : "invalid-launch";
       if (first.category == "invalid-launch") v.diagnosis = diagnosis_of(first);
-      const std::string headline = !refused.empty() ? refused + " (the GPU's error: " + error + ")"
+      const std::string headline = !refused.empty() ? refused + (s.backend == Backend::cuda ? " (the GPU's error: " : " (") + error + ")"
                                    : !failed.empty() ? failed
                                                      : "CUDA error " + error;
       return stop(headline, diagnostics.empty() ? "" : "\n" + diagnostics);
@@ -363,7 +368,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       v.details = label + "seed " + std::to_string(run.seed) + ":\n" + explain_mismatches(c, out_specs[o]);
       v.diagnosis.category = c.never_written == c.total ? "never-written" : "wrong-answer";
       if (problem.pictures) v.wrong_picture = WrongPicture{got, data.expected.values[o], c, run.seed};
-      const Failure failure{c, got, data.inputs, t.dims, t.knobs};
+      const Failure failure{c, got, data.inputs, t.dims, t.knobs, &data.expected.values[o]};
       if (problem.wrong_answers) {
         const std::string cause = recognised_wrong_answer(problem.wrong_answers(failure), o, got);
         if (!cause.empty()) v.message += ": " + cause;

@@ -98,7 +98,10 @@ DatasetSummary write_datasets(const Rubric& rubric, const DatasetOptions& o) {
     for (std::size_t i = 0; i < c.seeds.size(); ++i) {
       const fs::path dir = case_dir / ("seed-" + std::to_string(i + 1));
       const Arrays inputs = generate_inputs(problem, *c.inputs, c.dims, c.seeds[i]);
-      const Expected expected = problem.reference(c.dims, c.knobs, inputs);
+      // A dataset is what the CPU backend runs: a device's answer is its virtual device's.
+      const Expected expected = problem.device_reference
+                                    ? problem.device_reference(virtual_device_limits(c.device), c.dims, inputs)
+                                    : problem.reference(c.dims, c.knobs, inputs);
       nlohmann::json files = nlohmann::json::array();
       for (std::size_t k = 0; k < inputs.size(); ++k) {
         const fs::path file = dir / (raw ? "input" + std::to_string(k) + ".raw" : in_specs[k].name + ".npy");

@@ -178,7 +178,8 @@ GradeResult grade_submission(const GradeOptions& o) {
   result.device = opened.choice.device;
   result.kit_version = build_config().version;
 
-  const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only);
+  const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only,
+                                                    /*virtual_devices=*/s.backend == Backend::cpu);
   const bool with_performance = !o.visible_only && !s.rubric.performance.items.empty();
   auto finish = [&] {
     // The written answers are graded whatever became of the code: they do not depend on it.

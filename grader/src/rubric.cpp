@@ -2,10 +2,12 @@
 // node and says what was expected, so an instructor can fix it without reading this code.
 #include "kit/rubric.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <set>
 
+#include <kitcpu/virtual_device.h>
 #include <yaml-cpp/yaml.h>
 
 #include "kit/kit_tree.h"
@@ -237,10 +239,27 @@ void read_functions(const Reader& r, const YAML::Node& root, Rubric& rubric) {
   rubric.functions.push_back({file.substr(0, file.rfind('.')), default_problem});
 }
 
+// A group's virtual devices: names from the CPU backend's table, each once.
+std::vector<std::string> read_devices(const Reader& r, const YAML::Node& list) {
+  std::vector<std::string> devices;
+  for (const auto& d : r.sequence(list, "devices")) {
+    const std::string key = r.string(d, "a device");
+    if (!kitcpu::find_virtual_device(key.c_str())) {
+      std::vector<std::string> names;
+      for (const kitcpu::VirtualDevice& v : kitcpu::kVirtualDevices) names.push_back(v.key);
+      r.fail(d, "no virtual device '" + key + "' (there are " + joined(names) + ")");
+    }
+    if (std::find(devices.begin(), devices.end(), key) != devices.end()) r.fail(d, "device '" + key + "' is listed twice");
+    devices.push_back(key);
+  }
+  if (devices.empty()) r.fail(list, "devices must list at least one device");
+  return devices;
+}
+
 CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& rubric) {
   r.allow_keys(g, "a correctness group",
                {"group", "points", "visibility", "function", "sizes", "random", "builds", "inputs", "seeds",
-                "size_unit"});
+                "size_unit", "devices"});
   CorrectnessGroup group;
   group.name = r.string(r.require(g, "group", "a correctness group"), "group");
   group.points = r.non_negative(r.require(g, "points", "group '" + group.name + "'"), "points");
@@ -273,6 +292,7 @@ CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& 
     for (const Knob& k : rubric.knobs) declared = declared || k.name == group.size_unit;
     if (!declared) r.fail(unit, "size_unit must name one of the rubric's knobs, not '" + group.size_unit + "'");
   }
+  if (g["devices"]) group.devices = read_devices(r, g["devices"]);
   if (group.shapes.empty() && group.random.count == 0)
     r.fail(g, "group '" + group.name + "' has no sizes: give sizes, random, or both");
   return group;

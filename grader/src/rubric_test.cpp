@@ -279,6 +279,14 @@ TEST(RubricInvalid, UnknownInputsAreReportedWithTheProblemsOwn) {
                   "the problem matmul has no inputs named 'half-precision' (it has exact, full-mantissa)");
 }
 
+TEST(RubricInvalid, UnknownVirtualDeviceIsReportedWithTheDevicesThereAre) {
+  expect_error_at("unknown-device", 8, 21, "no virtual device 'gtx480' (there are cc80, small-shared, threads-256");
+}
+
+TEST(RubricInvalid, VirtualDeviceListedTwiceIsReportedAtTheSecond) {
+  expect_error_at("repeated-device", 8, 35, "device 'small-shared' is listed twice");
+}
+
 TEST(RubricInvalid, SquareMustBeABooleanOrAName) {
   expect_error_at("bad-square", 5, 9, "square must be true, false or the name of the one size");
 }

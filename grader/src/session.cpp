@@ -58,12 +58,23 @@ std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) {
   return gpu_device_memory(s.gpu_memory, bytes);
 }
 
+// The device a test runs on, as the grader knows it: the virtual device's row, or the GPU's own.
+const DeviceLimits& test_device(Session& s, const TestCase& t, DeviceLimits* scratch) {
+  if (s.backend == Backend::cpu) return *scratch = virtual_device_limits(t.device);
+  if (!s.gpu_limits) s.gpu_limits = gpu_device_limits();
+  return *s.gpu_limits;
+}
+
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
+  const Problem& problem = *t.function->problem;
+  DeviceLimits scratch;
+  const DeviceLimits* device = problem.device_reference ? &test_device(s, t, &scratch) : nullptr;
+  // A device's answer is known by the device's name: a reference cache may serve a CPU and a GPU grading.
   const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" +
-                          knobs_key(t.knobs) + "/" + std::to_string(seed);
+                          knobs_key(t.knobs) + "/" + std::to_string(seed) + (t.device.empty() ? "" : "/" + t.device) +
+                          (device ? "/" + device->name : "");
   auto found = s.case_data.find(key);
   if (found != s.case_data.end()) return found->second;
-  const Problem& problem = *t.function->problem;
   const StageScope stage(s.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
@@ -74,7 +85,8 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   if (cached) {
     data.expected = std::move(*cached);
   } else {
-    data.expected = problem.reference(t.dims, t.knobs, data.inputs);
+    data.expected = device ? problem.device_reference(*device, t.dims, data.inputs)
+                           : problem.reference(t.dims, t.knobs, data.inputs);
     if (!cache.empty()) store_cached_reference(cache, cache_key, data.expected);
   }
   return s.case_data.emplace(key, std::move(data)).first->second;

@@ -1,6 +1,7 @@
-// kit-gpu-probe: is there a CUDA GPU this process can use? Exit 0 when there is, printing its name and
-// compute capability; exit 1 with the reason when there is not. The grader runs it for `--backend auto`,
-// so a broken driver only ever takes down this small process.
+// kit-gpu-probe: is there a CUDA GPU this process can use? Exit 0 when there is, printing its name,
+// compute capability and the limits a device query is checked against; exit 1 with the reason when
+// there is not. The grader runs it for `--backend auto`, so a broken driver only ever takes down this
+// small process.
 #include <cstdio>
 
 #include <cuda_runtime.h>
@@ -16,5 +17,12 @@ int main() {
   cudaDeviceProp p{};
   cudaGetDeviceProperties(&p, 0);
   std::printf("name: %s\ncompute_capability: %d.%d\n", p.name, p.major, p.minor);
+  // The limits a device-query submission is checked against (kit/device_limits.h): read here, by the
+  // grader's own process, never from the student's.
+  std::printf("multiprocessor_count: %d\nmax_threads_per_block: %d\nmax_threads_per_multiprocessor: %d\n"
+              "max_blocks_per_multiprocessor: %d\nshared_memory_per_block: %zu\nregisters_per_block: %d\n"
+              "registers_per_multiprocessor: %d\nwarp_size: %d\n",
+              p.multiProcessorCount, p.maxThreadsPerBlock, p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor,
+              p.sharedMemPerBlock, p.regsPerBlock, p.regsPerMultiprocessor, p.warpSize);
   return 0;
 }

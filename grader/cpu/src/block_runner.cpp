@@ -60,7 +60,7 @@ std::vector<BlockRunner*> BlockRunner::all() {
 
 BlockRunner::BlockRunner()
     : os_thread_(pthread_self()),
-      fibers_(static_cast<Fiber*>(::operator new(sizeof(Fiber) * virtual_device::kMaxThreadsPerBlock,
+      fibers_(static_cast<Fiber*>(::operator new(sizeof(Fiber) * largest_threads_per_block(),
                                                  std::align_val_t{alignof(Fiber)}))),
       order_(runtime_config().order) {
   prepare_thread_for_faults();
@@ -272,12 +272,20 @@ void* BlockRunner::shared_storage(const SharedDeclaration* key, std::size_t size
     d.severity = "error";
     d.category = "shared-memory-limit";
     d.file = launch.request.file;
-    d.message = "the block needs more than the " + std::to_string(virtual_device::kSharedMemoryPerBlock / 1024) +
-                " KiB of shared memory a block may use: " + std::to_string(arena_.static_bytes()) +
+    const VirtualDevice& device = current_virtual_device();
+    d.message = "the block needs more than the " + std::to_string(device.shared_memory_per_block) +
+                " bytes of shared memory a block may use" +
+                (&device == &kDefaultVirtualDevice ? std::string() : std::string(" on this device (") + device.key + ")") +
+                ": " + std::to_string(arena_.static_bytes()) +
                 " bytes of __shared__ arrays so far, " + std::to_string(arena_.dynamic_bytes()) +
                 " bytes of dynamic shared memory, and " + std::to_string(size) + " more requested";
-    d.hint = "tiles sized from the problem instead of from a constant like TILE_WIDTH, or dynamic shared "
-             "memory sized in elements instead of bytes";
+    const std::size_t wanted = arena_.static_bytes() + arena_.dynamic_bytes() + size;
+    d.hint = &device != &kDefaultVirtualDevice && wanted <= kDefaultVirtualDevice.shared_memory_per_block
+                 ? "this device has less shared memory per block than the code assumes: size the tiles from "
+                   "cudaGetDeviceProperties (sharedMemPerBlock) and allocate them with extern __shared__ and the "
+                   "launch's third value, instead of fixing them at compile time"
+                 : "tiles sized from the problem instead of from a constant like TILE_WIDTH, or dynamic shared "
+                   "memory sized in elements instead of bytes";
     report_fatal(d);
   }
   return storage;

@@ -59,6 +59,7 @@ class BlockRunner {
   const Fiber* fiber_with_guard_at(const void* address) const;
   bool owns_shared_memory(const void* address) const { return arena_.contains(address); }
   std::string shared_element_name(const void* address) const { return arena_.element_name(address); }
+  std::size_t dynamic_shared_bytes() const { return arena_.dynamic_bytes(); }
 
  private:
   BlockRunner();

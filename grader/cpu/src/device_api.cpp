@@ -1,4 +1,4 @@
-// The virtual device: count, properties, attributes and occupancy (virtual_device.h has the numbers).
+// The run's virtual device: count, properties, attributes and occupancy (virtual_device.h has the numbers).
 #include <algorithm>
 #include <cstring>
 
@@ -7,7 +7,6 @@
 
 #include "call_record.h"
 
-namespace vd = kitcpu::virtual_device;
 using kitcpu::detail::record_error;
 
 namespace {
@@ -15,6 +14,8 @@ namespace {
 thread_local int current_device = 0;
 
 bool valid_device(int device) { return device == 0; }
+
+const kitcpu::VirtualDevice& vd() { return kitcpu::current_virtual_device(); }
 
 }  // namespace
 
@@ -39,77 +40,79 @@ cudaError_t cudaSetDevice(int device) {
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   if (prop == nullptr) return record_error(cudaErrorInvalidValue);
   if (!valid_device(device)) return record_error(cudaErrorInvalidDevice);
+  const kitcpu::VirtualDevice& d = vd();
   std::memset(prop, 0, sizeof *prop);
-  std::strncpy(prop->name, vd::kName, sizeof prop->name - 1);
-  prop->totalGlobalMem = vd::kGlobalMemory;
-  prop->sharedMemPerBlock = vd::kSharedMemoryPerBlock;
-  prop->regsPerBlock = vd::kRegistersPerBlock;
-  prop->warpSize = vd::kWarpSize;
+  std::strncpy(prop->name, d.name, sizeof prop->name - 1);
+  prop->totalGlobalMem = d.global_memory;
+  prop->sharedMemPerBlock = d.shared_memory_per_block;
+  prop->regsPerBlock = d.registers_per_block;
+  prop->warpSize = d.warp_size;
   prop->memPitch = 2147483647;
-  prop->maxThreadsPerBlock = static_cast<int>(vd::kMaxThreadsPerBlock);
+  prop->maxThreadsPerBlock = static_cast<int>(d.max_threads_per_block);
   for (int a = 0; a < 3; ++a) {
-    prop->maxThreadsDim[a] = static_cast<int>(vd::kMaxBlockDim[a]);
-    prop->maxGridSize[a] = static_cast<int>(vd::kMaxGridDim[a]);
+    prop->maxThreadsDim[a] = static_cast<int>(d.max_block_dim[a]);
+    prop->maxGridSize[a] = static_cast<int>(d.max_grid_dim[a]);
   }
-  prop->totalConstMem = vd::kConstantMemory;
-  prop->major = vd::kComputeMajor;
-  prop->minor = vd::kComputeMinor;
-  prop->multiProcessorCount = vd::kMultiprocessorCount;
+  prop->totalConstMem = d.constant_memory;
+  prop->major = d.compute_major;
+  prop->minor = d.compute_minor;
+  prop->multiProcessorCount = d.multiprocessor_count;
   prop->concurrentKernels = 1;
   prop->unifiedAddressing = 1;
   prop->canMapHostMemory = 1;
   prop->managedMemory = 1;
-  prop->memoryBusWidth = vd::kMemoryBusWidthBits;
-  prop->l2CacheSize = vd::kL2CacheBytes;
-  prop->maxThreadsPerMultiProcessor = vd::kMaxThreadsPerMultiprocessor;
-  prop->sharedMemPerMultiprocessor = vd::kSharedMemoryPerMultiprocessor;
-  prop->regsPerMultiprocessor = vd::kRegistersPerMultiprocessor;
-  prop->sharedMemPerBlockOptin = vd::kSharedMemoryPerBlockOptin;
-  prop->maxBlocksPerMultiProcessor = vd::kMaxBlocksPerMultiprocessor;
-  prop->reservedSharedMemPerBlock = vd::kReservedSharedMemoryPerBlock;
+  prop->memoryBusWidth = d.memory_bus_width_bits;
+  prop->l2CacheSize = d.l2_cache_bytes;
+  prop->maxThreadsPerMultiProcessor = d.max_threads_per_multiprocessor;
+  prop->sharedMemPerMultiprocessor = d.shared_memory_per_multiprocessor;
+  prop->regsPerMultiprocessor = d.registers_per_multiprocessor;
+  prop->sharedMemPerBlockOptin = d.shared_memory_per_block_optin;
+  prop->maxBlocksPerMultiProcessor = d.max_blocks_per_multiprocessor;
+  prop->reservedSharedMemPerBlock = d.reserved_shared_memory_per_block;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
   if (value == nullptr) return record_error(cudaErrorInvalidValue);
   if (!valid_device(device)) return record_error(cudaErrorInvalidDevice);
+  const kitcpu::VirtualDevice& d = vd();
   switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = static_cast<int>(vd::kMaxThreadsPerBlock); break;
-    case cudaDevAttrMaxBlockDimX: *value = static_cast<int>(vd::kMaxBlockDim[0]); break;
-    case cudaDevAttrMaxBlockDimY: *value = static_cast<int>(vd::kMaxBlockDim[1]); break;
-    case cudaDevAttrMaxBlockDimZ: *value = static_cast<int>(vd::kMaxBlockDim[2]); break;
-    case cudaDevAttrMaxGridDimX: *value = static_cast<int>(vd::kMaxGridDim[0]); break;
-    case cudaDevAttrMaxGridDimY: *value = static_cast<int>(vd::kMaxGridDim[1]); break;
-    case cudaDevAttrMaxGridDimZ: *value = static_cast<int>(vd::kMaxGridDim[2]); break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(vd::kSharedMemoryPerBlock); break;
-    case cudaDevAttrTotalConstantMemory: *value = static_cast<int>(vd::kConstantMemory); break;
-    case cudaDevAttrWarpSize: *value = vd::kWarpSize; break;
-    case cudaDevAttrMaxRegistersPerBlock: *value = vd::kRegistersPerBlock; break;
-    case cudaDevAttrClockRate: *value = vd::kClockRateKHz; break;
-    case cudaDevAttrMultiProcessorCount: *value = vd::kMultiprocessorCount; break;
+    case cudaDevAttrMaxThreadsPerBlock: *value = static_cast<int>(d.max_threads_per_block); break;
+    case cudaDevAttrMaxBlockDimX: *value = static_cast<int>(d.max_block_dim[0]); break;
+    case cudaDevAttrMaxBlockDimY: *value = static_cast<int>(d.max_block_dim[1]); break;
+    case cudaDevAttrMaxBlockDimZ: *value = static_cast<int>(d.max_block_dim[2]); break;
+    case cudaDevAttrMaxGridDimX: *value = static_cast<int>(d.max_grid_dim[0]); break;
+    case cudaDevAttrMaxGridDimY: *value = static_cast<int>(d.max_grid_dim[1]); break;
+    case cudaDevAttrMaxGridDimZ: *value = static_cast<int>(d.max_grid_dim[2]); break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(d.shared_memory_per_block); break;
+    case cudaDevAttrTotalConstantMemory: *value = static_cast<int>(d.constant_memory); break;
+    case cudaDevAttrWarpSize: *value = d.warp_size; break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = d.registers_per_block; break;
+    case cudaDevAttrClockRate: *value = d.clock_rate_khz; break;
+    case cudaDevAttrMultiProcessorCount: *value = d.multiprocessor_count; break;
     case cudaDevAttrIntegrated: *value = 0; break;
     case cudaDevAttrConcurrentKernels: *value = 1; break;
     case cudaDevAttrEccEnabled: *value = 0; break;
     case cudaDevAttrPciBusId: *value = 0; break;
     case cudaDevAttrPciDeviceId: *value = 0; break;
     case cudaDevAttrPciDomainId: *value = 0; break;
-    case cudaDevAttrMemoryClockRate: *value = vd::kMemoryClockRateKHz; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *value = vd::kMemoryBusWidthBits; break;
-    case cudaDevAttrL2CacheSize: *value = vd::kL2CacheBytes; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = vd::kMaxThreadsPerMultiprocessor; break;
+    case cudaDevAttrMemoryClockRate: *value = d.memory_clock_rate_khz; break;
+    case cudaDevAttrGlobalMemoryBusWidth: *value = d.memory_bus_width_bits; break;
+    case cudaDevAttrL2CacheSize: *value = d.l2_cache_bytes; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = d.max_threads_per_multiprocessor; break;
     case cudaDevAttrAsyncEngineCount: *value = 0; break;
     case cudaDevAttrUnifiedAddressing: *value = 1; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = vd::kComputeMajor; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = vd::kComputeMinor; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = static_cast<int>(vd::kSharedMemoryPerMultiprocessor); break;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = vd::kRegistersPerMultiprocessor; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = d.compute_major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = d.compute_minor; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = static_cast<int>(d.shared_memory_per_multiprocessor); break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = d.registers_per_multiprocessor; break;
     case cudaDevAttrManagedMemory: *value = 1; break;
     case cudaDevAttrCooperativeLaunch: *value = 0; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(vd::kSharedMemoryPerBlockOptin); break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = vd::kMaxBlocksPerMultiprocessor; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(d.shared_memory_per_block_optin); break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = d.max_blocks_per_multiprocessor; break;
     case cudaDevAttrMaxPersistingL2CacheSize: *value = 0; break;
     case cudaDevAttrMaxAccessPolicyWindowSize: *value = 0; break;
-    case cudaDevAttrReservedSharedMemoryPerBlock: *value = static_cast<int>(vd::kReservedSharedMemoryPerBlock); break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = static_cast<int>(d.reserved_shared_memory_per_block); break;
     default: return record_error(cudaErrorInvalidValue);
   }
   return cudaSuccess;
@@ -147,17 +150,18 @@ cudaError_t cudaRuntimeGetVersion(int* version) {
 namespace kitcpu::detail {
 
 // Blocks that fit on one multiprocessor at once, limited by threads (in whole warps), by blocks, and by
-// shared memory (each block also reserves kReservedSharedMemoryPerBlock, as on the GPUs it models).
+// shared memory (each block also reserves the device's reserved shared memory, as on the GPUs it models).
 cudaError_t max_active_blocks_per_multiprocessor(int* blocks, int block_size, std::size_t dynamic_shared_bytes) {
   if (blocks == nullptr || block_size <= 0) return record_error(cudaErrorInvalidValue);
-  if (block_size > static_cast<int>(vd::kMaxThreadsPerBlock) || dynamic_shared_bytes > vd::kSharedMemoryPerBlockOptin) {
+  const VirtualDevice& d = current_virtual_device();
+  if (block_size > static_cast<int>(d.max_threads_per_block) || dynamic_shared_bytes > d.shared_memory_per_block_optin) {
     *blocks = 0;
     return cudaSuccess;
   }
-  const int warps = (block_size + vd::kWarpSize - 1) / vd::kWarpSize;
-  int limit = std::min(vd::kMaxBlocksPerMultiprocessor, vd::kMaxThreadsPerMultiprocessor / (warps * vd::kWarpSize));
-  const std::size_t per_block = dynamic_shared_bytes + vd::kReservedSharedMemoryPerBlock;
-  limit = std::min<int>(limit, static_cast<int>(vd::kSharedMemoryPerMultiprocessor / per_block));
+  const int warps = (block_size + d.warp_size - 1) / d.warp_size;
+  int limit = std::min(d.max_blocks_per_multiprocessor, d.max_threads_per_multiprocessor / (warps * d.warp_size));
+  const std::size_t per_block = dynamic_shared_bytes + d.reserved_shared_memory_per_block;
+  if (per_block > 0) limit = std::min<int>(limit, static_cast<int>(d.shared_memory_per_multiprocessor / per_block));
   *blocks = limit;
   return cudaSuccess;
 }

@@ -1,5 +1,6 @@
 #include "device_memory.h"
 
+#include <algorithm>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -141,7 +142,7 @@ cudaError_t allocate_region(void** ptr, std::size_t size, RegionKind kind, const
   install_fault_handlers();  // before host code can touch the region
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);
-  if (size > virtual_device::kGlobalMemory - r.allocated) return record_error(cudaErrorMemoryAllocation);
+  if (size > current_virtual_device().global_memory - std::min(current_virtual_device().global_memory, r.allocated)) return record_error(cudaErrorMemoryAllocation);
   Entry e;
   e.region.size = size;
   e.region.kind = kind;

@@ -219,7 +219,7 @@ void on_sanitizer_death() {
     d.message += " (the UndefinedBehaviorSanitizer report above names the check and the values)";
   } else if (const void* a = fault_address(kind); a != nullptr && !in_shared && describe_device_memory_fault(d, a)) {
     d.message += " (the " + std::string(sanitizer) + " report above has the details)";
-  } else if (const std::string outside = a_guard_zone(kind, size); !outside.empty()) {
+  } else if (const std::string outside = in_shared ? std::string() : a_guard_zone(kind, size); !outside.empty()) {
     // The runner poisons the zones around the arrays it named: an access there is past an array.
     d.category = "global-out-of-bounds";
     d.message = std::string("out-of-bounds ") + (is_write ? "write" : "read") + " of " + std::to_string(size) +
@@ -235,6 +235,12 @@ void on_sanitizer_death() {
     if (in_shared) {
       d.hint = "a shared-memory index that goes one past the tile, e.g. tile[threadIdx.x + 1], or a loop bound "
                "of <= TILE_WIDTH";
+      // An extern __shared__ array gets only the bytes the launch asked for: none without a third value.
+      if (tls_context.runner->dynamic_shared_bytes() == 0) {
+        d.message += "; the launch gave the block 0 bytes of dynamic shared memory";
+        d.hint = "an extern __shared__ array with no bytes behind it: give its size in bytes as the launch's third "
+                 "value, <<<grid, block, bytes>>>; or " + d.hint;
+      }
     }
     d.message += " (" + (kind.empty() ? std::string("error") : kind) + "; the " + sanitizer +
                  " report above has the details)";

@@ -13,11 +13,24 @@ std::string dims(const dim3& d) {
 
 constexpr const char* kAxis[3] = {"x", "y", "z"};
 
+bool is_default(const VirtualDevice& device) { return &device == &kDefaultVirtualDevice; }
+
+// Names the device when it is not the default one: its limits are then not the ones a student knows.
+std::string on(const VirtualDevice& device) {
+  return is_default(device) ? "" : std::string(" on this device (") + device.key + ")";
+}
+
+// On a device with smaller limits than the usual 1024 threads and 48 KiB, the usual cause is a size fixed
+// at compile time where the device should have been asked.
+const char* kAskTheDevice = "this device's limits are smaller than those the code assumes: size the block and its "
+                            "shared memory from cudaGetDeviceProperties (maxThreadsPerBlock, sharedMemPerBlock) "
+                            "instead of fixing them at compile time";
+
 }  // namespace
 
 std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
-                                                        std::size_t dynamic_shared_bytes) {
-  namespace vd = virtual_device;
+                                                        std::size_t dynamic_shared_bytes, const VirtualDevice& device) {
+  const unsigned max_threads = device.max_threads_per_block;
   const unsigned g[3] = {grid.x, grid.y, grid.z};
   const unsigned b[3] = {block.x, block.y, block.z};
   for (int a = 0; a < 3; ++a) {
@@ -35,40 +48,42 @@ std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const 
   }
   const std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
   const std::uint64_t grid_blocks = std::uint64_t{grid.x} * grid.y * grid.z;
-  if (threads > vd::kMaxThreadsPerBlock && grid_blocks > 1 && grid_blocks <= vd::kMaxThreadsPerBlock &&
-      g[2] <= vd::kMaxBlockDim[2]) {
+  if (threads > max_threads && grid_blocks > 1 && grid_blocks <= max_threads && g[2] <= device.max_block_dim[2] &&
+      threads > kDefaultVirtualDevice.max_threads_per_block) {
     // A grid small enough to be a block, and a block that grows with the data: <<<block, grid>>>.
     return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
-                             " threads; a block may have at most " + std::to_string(vd::kMaxThreadsPerBlock),
+                             " threads; a block may have at most " + std::to_string(max_threads) + on(device),
                          "the grid and the block exchanged: gridDim " + dims(grid) +
                              " has the shape of a block. <<<grid, block>>> takes the grid first"};
   }
-  if (threads > vd::kMaxThreadsPerBlock) {
+  if (threads > max_threads) {
     return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
-                             " threads; a block may have at most " + std::to_string(vd::kMaxThreadsPerBlock),
+                             " threads; a block may have at most " + std::to_string(max_threads) + on(device),
+                         threads <= kDefaultVirtualDevice.max_threads_per_block ? kAskTheDevice :
                          "a block as large as the matrix, e.g. dim3 block(Width, Width): use fixed tiles such as "
                          "dim3 block(TILE_WIDTH, TILE_WIDTH) and enough blocks to cover the matrix"};
   }
   for (int a = 0; a < 3; ++a) {
-    if (b[a] > vd::kMaxBlockDim[a]) {
+    if (b[a] > device.max_block_dim[a]) {
       return LaunchProblem{"blockDim." + std::string(kAxis[a]) + " is " + std::to_string(b[a]) +
-                               ", above the limit of " + std::to_string(vd::kMaxBlockDim[a]),
+                               ", above the limit of " + std::to_string(device.max_block_dim[a]) + on(device),
                            "a block as large as the matrix, e.g. dim3 block(Width, Width): use fixed tiles such as "
                            "dim3 block(TILE_WIDTH, TILE_WIDTH) and enough blocks to cover the matrix"};
     }
   }
   for (int a = 0; a < 3; ++a) {
-    if (g[a] > vd::kMaxGridDim[a]) {
+    if (g[a] > device.max_grid_dim[a]) {
       return LaunchProblem{"gridDim." + std::string(kAxis[a]) + " is " + std::to_string(g[a]) +
-                               ", above the limit of " + std::to_string(vd::kMaxGridDim[a]),
+                               ", above the limit of " + std::to_string(device.max_grid_dim[a]) + on(device),
                            "a negative or overflowing grid size converted to unsigned, or the grid's x and y "
                            "swapped for a tall matrix"};
     }
   }
-  if (dynamic_shared_bytes > vd::kSharedMemoryPerBlock) {
+  if (dynamic_shared_bytes > device.shared_memory_per_block) {
     return LaunchProblem{"the launch asks for " + std::to_string(dynamic_shared_bytes) +
                              " bytes of dynamic shared memory; a block may use at most " +
-                             std::to_string(vd::kSharedMemoryPerBlock),
+                             std::to_string(device.shared_memory_per_block) + on(device),
+                         dynamic_shared_bytes <= kDefaultVirtualDevice.shared_memory_per_block ? kAskTheDevice :
                          "the third value of <<<...>>> is in bytes: multiply the element count by sizeof(float), "
                          "and size it for one block's tile, not the whole matrix"};
   }

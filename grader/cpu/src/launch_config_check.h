@@ -1,5 +1,5 @@
 // Whether a GPU would accept a launch configuration: the checks a real device makes before it runs a
-// single thread, against the virtual device's limits (virtual_device.h).
+// single thread, against a virtual device's limits (virtual_device.h).
 #pragma once
 
 #include <cstddef>
@@ -7,6 +7,7 @@
 #include <string>
 
 #include <kitcpu/vector_types.h>
+#include <kitcpu/virtual_device.h>
 
 namespace kitcpu::detail {
 
@@ -15,8 +16,9 @@ struct LaunchProblem {
   std::string hint;     // the usual mistake behind it
 };
 
-// Empty when the configuration is valid.
+// Empty when the configuration is valid on `device`.
 std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
-                                                        std::size_t dynamic_shared_bytes);
+                                                        std::size_t dynamic_shared_bytes,
+                                                        const VirtualDevice& device = kDefaultVirtualDevice);
 
 }  // namespace kitcpu::detail

@@ -52,5 +52,45 @@ TEST(LaunchConfigCheck, RejectsTooMuchDynamicSharedMemory) {
   EXPECT_NE(problem->message.find("49153 bytes"), std::string::npos);
 }
 
+// On a virtual device with smaller limits, the same launch is checked against that device, and the
+// message names the device and the hint says to ask it.
+TEST(LaunchConfigCheck, ChecksAgainstTheDevicesOwnLimits) {
+  const VirtualDevice& threads_256 = *find_virtual_device("threads-256");
+  const auto block = check_launch_configuration(dim3(4, 4), dim3(32, 32), 0, threads_256);
+  ASSERT_TRUE(block);
+  EXPECT_NE(block->message.find("1024 threads; a block may have at most 256 on this device (threads-256)"),
+            std::string::npos) << block->message;
+  EXPECT_NE(block->hint.find("maxThreadsPerBlock"), std::string::npos);
+  EXPECT_FALSE(check_launch_configuration(dim3(4, 4), dim3(16, 16), 0, threads_256));
+
+  const VirtualDevice& small = *find_virtual_device("small-shared");
+  const auto shared = check_launch_configuration(dim3(4, 4), dim3(16, 16), 2 * 16 * 16 * sizeof(float), small);
+  ASSERT_TRUE(shared);
+  EXPECT_NE(shared->message.find("2048 bytes of dynamic shared memory; a block may use at most 1536 on this device "
+                                 "(small-shared)"), std::string::npos) << shared->message;
+  EXPECT_NE(shared->hint.find("sharedMemPerBlock"), std::string::npos);
+  EXPECT_FALSE(check_launch_configuration(dim3(4, 4), dim3(8, 8), 2 * 8 * 8 * sizeof(float), small));
+  // The default device's messages stay as they were: no device named.
+  EXPECT_EQ(check_launch_configuration(dim3(1), dim3(64, 64), 0)->message.find("this device"), std::string::npos);
+}
+
+// The table's rows are devices a GPU could be: limits that agree with one another.
+TEST(VirtualDeviceTable, EveryRowIsConsistentAndNamedOnce) {
+  for (const VirtualDevice& d : kVirtualDevices) {
+    SCOPED_TRACE(d.key);
+    EXPECT_EQ(find_virtual_device(d.key), &d);
+    EXPECT_LE(d.max_block_dim[0], d.max_threads_per_block);
+    EXPECT_LE(d.max_threads_per_block, static_cast<unsigned>(d.max_threads_per_multiprocessor));
+    EXPECT_LE(d.shared_memory_per_block, d.shared_memory_per_block_optin);
+    EXPECT_LE(d.shared_memory_per_block_optin, d.shared_memory_per_multiprocessor);
+    EXPECT_LE(d.registers_per_block, d.registers_per_multiprocessor);
+    EXPECT_EQ(d.max_threads_per_multiprocessor % d.warp_size, 0);
+    EXPECT_LE(d.max_threads_per_block, largest_threads_per_block());
+    EXPECT_LE(d.shared_memory_per_block, largest_shared_memory_per_block());
+  }
+  EXPECT_EQ(&kDefaultVirtualDevice, find_virtual_device("cc80"));
+  EXPECT_EQ(find_virtual_device("gtx480"), nullptr);
+}
+
 }  // namespace
 }  // namespace kitcpu::detail

@@ -7,6 +7,7 @@
 // cudaErrorInvalidValue; host-to-host and default copies take any pointers, the driver working out
 // where they point. A range that runs past the end of an allocation, and a freed pointer, are
 // cudaErrorInvalidValue too. The copy itself runs with the device regions it touches opened.
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -248,7 +249,8 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t coun
 
 cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
   if (free_bytes == nullptr || total_bytes == nullptr) return record_error(cudaErrorInvalidValue);
-  *total_bytes = kitcpu::virtual_device::kGlobalMemory;
-  *free_bytes = kitcpu::virtual_device::kGlobalMemory - kitcpu::detail::allocated_bytes();
+  const std::size_t total = kitcpu::current_virtual_device().global_memory;
+  *total_bytes = total;
+  *free_bytes = total - std::min(total, kitcpu::detail::allocated_bytes());
   return cudaSuccess;
 }

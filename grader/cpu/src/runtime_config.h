@@ -8,6 +8,8 @@
 //   KITCPU_REPORT     file that diagnostics are appended to, one JSON object per line (default none)
 //   KITCPU_CALLS      file the record of runtime calls is appended to, one JSON object per line
 //                     (kitcpu/runtime_calls.h; default none: nothing is recorded)
+//   KITCPU_DEVICE     the virtual device the run presents, a key of kitcpu/virtual_device.h's table
+//                     (default cc80)
 // and, read by the access flavour only:
 //   KITCPU_ACCESS_REPORT  file the memory-access statistics are written to (default none: nothing is
 //                         recorded)
@@ -22,6 +24,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include <kitcpu/virtual_device.h>
 
 namespace kitcpu::detail {
 
@@ -40,6 +44,7 @@ struct RuntimeConfig {
   std::string access_report_path;
   std::uint64_t access_blocks = 4;  // 0: every block
   bool checks = false;
+  const VirtualDevice* device = &kDefaultVirtualDevice;
 };
 
 // Parsers of single values; empty when the text is not valid.

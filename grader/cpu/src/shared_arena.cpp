@@ -17,7 +17,7 @@ namespace {
 constexpr std::size_t kRedZone = KITCPU_ASAN ? 64 : 0;
 constexpr std::size_t kMinimumAlignment = 16;
 // A GPU block's whole shared memory plus room for one red zone per declaration.
-constexpr std::size_t kCapacity = virtual_device::kSharedMemoryPerBlock + 256 * (kRedZone + kMinimumAlignment) + 4096;
+constexpr std::size_t kCapacity = largest_shared_memory_per_block() + 256 * (kRedZone + kMinimumAlignment) + 4096;
 
 std::size_t align_up(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
@@ -70,7 +70,7 @@ void* SharedArena::static_storage(const SharedDeclaration* key, std::size_t size
   for (const Entry& e : entries_) {
     if (e.key == key) return e.storage;
   }
-  if (dynamic_bytes_ + static_bytes_ + size > virtual_device::kSharedMemoryPerBlock) return nullptr;
+  if (dynamic_bytes_ + static_bytes_ + size > current_virtual_device().shared_memory_per_block) return nullptr;
   const std::size_t offset = align_up(used_, alignment > kMinimumAlignment ? alignment : kMinimumAlignment);
   if (offset + size + kRedZone > capacity_) return nullptr;
   unsigned char* storage = base_ + offset;

@@ -21,11 +21,15 @@ struct TestCase {
   std::vector<std::uint64_t> seeds;
   Visibility visibility = Visibility::visible;
   double points = 0;       // the group's points shared equally by its tests
+  std::string device;      // the CPU backend's virtual device it runs on; empty: the backend's own device
 };
 
+// `virtual_devices`: a group's `devices` become one test per device (the CPU backend's expansion); false:
+// one test per size on the backend's own device (the cuda backend: the GPU), with the same points.
 // `grading_seed` draws the random sizes and the input seeds of groups that are not visible; visible groups
 // always use the rubric's public seed, so `grader datasets` reproduces them. The cases point into
 // `rubric`, which must outlive them.
-std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only);
+std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only,
+                                   bool virtual_devices = true);
 
 }  // namespace kit

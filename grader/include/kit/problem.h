@@ -14,6 +14,7 @@
 
 #include "kit/array.h"
 #include "kit/compare.h"
+#include "kit/device_limits.h"
 #include "kit/knobs.h"
 #include "kit/recipe.h"
 
@@ -66,6 +67,7 @@ struct Failure {
   const Arrays& inputs;   // the inputs of that run
   const Dims& dims;
   const Knobs& knobs;     // the build's compile-time constants, the rubric's defaults included
+  const std::vector<double>* expected = nullptr;  // the reference values of the wrong output, when known
 };
 
 // A known wrong answer: what a typical bug computes instead of the right output, and what to tell a
@@ -104,6 +106,13 @@ struct Problem {
   // with x and y exchanged in its index never writes), for the headline; "" when the shape names
   // nothing. Tried after the wrong answers and after the launch's own coverage; nullptr: none.
   std::string (*shape_cause)(const Failure&) = nullptr;
+  // A problem whose answer is the device's own (device-query): the reference for the device the test
+  // runs on, as the grader knows it (kit/device_limits.h). `reference` then answers for the CPU backend's
+  // default device; the grading uses this one.
+  Expected (*device_reference)(const DeviceLimits& device, const Dims&, const Arrays& inputs) = nullptr;
+  // Its outputs are host code's answer (a device's properties): no kernel is expected, and an output
+  // written from the host is the harness's doing, not host code doing a kernel's work.
+  bool host_answer = false;
 };
 
 // nullptr for an unknown name.

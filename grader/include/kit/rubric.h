@@ -52,6 +52,9 @@ struct CorrectnessGroup {
   // A knob whose value in each build is the unit of the sizes: with `size_unit: BLOCK_WIDTH`, size 3
   // is 3 x BLOCK_WIDTH in every build (so each build's sizes are multiples of its tile). Empty: none.
   std::string size_unit;
+  // The CPU backend's virtual devices each test runs on (kitcpu/virtual_device.h), one test per device;
+  // empty: the backend's default device. On the cuda backend the group runs once, on the GPU.
+  std::vector<std::string> devices;
 };
 
 // A runner timed beside the student's: a file built with an assignment's harness.

@@ -6,10 +6,12 @@
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "kit/access_profile.h"
 #include "kit/build.h"
+#include "kit/device_limits.h"
 #include "kit/device_memory.h"
 #include "kit/cases.h"
 #include "kit/problem.h"
@@ -41,6 +43,7 @@ struct Session {
   // parameter list: the technique checks judge these, not every kernel the file defines.
   std::set<std::string> launched_kernels;
   StageClock stages;  // where the grading's time goes
+  std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
