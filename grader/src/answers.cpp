@@ -120,8 +120,8 @@ AnswersFile read_answers(const std::string& path, const AnswersOptions& options)
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     problem = std::string(kAnswersFileName) + " is not a regular file: submit a text file";
   } else if (static_cast<std::uint64_t>(st.st_size) > options.max_bytes) {
-    problem = std::string(kAnswersFileName) + " is " + std::to_string(st.st_size) + " bytes; answers may take at most " +
-              std::to_string(options.max_bytes) + ": write short answers";
+    problem = std::string(kAnswersFileName) + " is " + std::to_string(st.st_size) +
+              " bytes; answers may take at most " + std::to_string(options.max_bytes) + ": write short answers";
   } else {
     // Read at most the limit (the file may grow while it is read).
     text.resize(options.max_bytes + 1);

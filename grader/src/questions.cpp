@@ -103,7 +103,8 @@ class YamlFields : public QuestionFields {
 };
 
 Question read_question(const std::string& file, const YAML::Node& node) {
-  if (!node.IsMap()) fail_at(file, node, "a question must be a mapping of keys to values (id, points, kind, text, ...)");
+  if (!node.IsMap())
+    fail_at(file, node, "a question must be a mapping of keys to values (id, points, kind, text, ...)");
   YamlFields fields(file, node, "a question");
   Question q;
   q.line = node.Mark().is_null() ? 0 : node.Mark().line + 1;

@@ -115,7 +115,7 @@ TEST_F(QuestionsFile, ErrorsNameTheLineAndColumn) {
       {head + "    kind: choice\n    text: t\n    choices: [x, X]\n    answer: x\n", 6, 14, "listed twice"},
       {head + "    kind: set\n    text: t\n    answer: [1, two]\n", 6, 17, "whole number"},
       {head + "    kind: open\n    text: t\n    answer: because\n", 6, 5, "unknown key 'answer'"},
-      {head + "    kind: open\n    text: t\n  - id: a\n    points: 1\n    kind: open\n    text: t\n", 7, 9,
+      {head + "    kind: open\n    text: t\n  - id: a\n    points: 1\n    kind: open\n    text: t\n", 6, 9,
        "two questions have the id 'a'"},
       {"questions: []\n", 1, 12, "at least one question"},
       {"questions:\n  - id: a\nextra: 1\n", 3, 1, "unknown key 'extra'"},

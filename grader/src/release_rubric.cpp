@@ -50,17 +50,21 @@ StudentRubric student_rubric(const std::string& rubric_text, const std::string& 
 
 std::string student_questions(const std::string& questions_text) {
   const YAML::Node original = YAML::Load(questions_text);
-  YAML::Node questions(YAML::NodeType::Sequence);
-  for (const YAML::Node& question : original["questions"]) {
-    YAML::Node kept(YAML::NodeType::Map);
-    for (const char* key : {"id", "points", "kind", "text", "choices"})
-      if (question[key]) kept[key] = question[key];
-    questions.push_back(kept);
-  }
-  YAML::Node released(YAML::NodeType::Map);
-  released["questions"] = questions;
   YAML::Emitter emitter;
-  emitter << released;
+  emitter << YAML::BeginMap << YAML::Key << "questions" << YAML::Value << YAML::BeginSeq;
+  for (const YAML::Node& question : original["questions"]) {
+    emitter << YAML::BeginMap;
+    for (const char* key : {"id", "points", "kind", "text", "choices"}) {
+      if (!question[key]) continue;
+      emitter << YAML::Key << key << YAML::Value;
+      // The text as the instructor wrote it, a block of lines, not one quoted string.
+      const bool lines = question[key].IsScalar() && question[key].Scalar().find('\n') != std::string::npos;
+      if (std::string(key) == "text" && lines) emitter << YAML::Literal << question[key].Scalar();
+      else emitter << question[key];
+    }
+    emitter << YAML::EndMap;
+  }
+  emitter << YAML::EndSeq << YAML::EndMap;
   return "# The written questions of this assignment. Answer them in answers.yaml beside your .cu file\n"
          "# (the starter has one, with every question's id).\n" +
          std::string(emitter.c_str()) + "\n";

@@ -194,7 +194,8 @@ TestCategory parse_category(const std::string& word, const std::string& where) {
     if (word == to_string(category)) return category;
   }
   throw std::runtime_error("result JSON: " + where +
-                           ": expected one of build, correctness, performance, technique, written, got \"" + word + "\"");
+                           ": expected one of build, correctness, performance, technique, written, got \"" + word +
+                           "\"");
 }
 
 TestResult test_from_json(const json& object, const std::string& where) {

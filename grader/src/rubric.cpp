@@ -510,7 +510,8 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
     const std::string name = r.string(q, "questions");
     if (name.empty() || name.find('/') != std::string::npos || name[0] == '.')
       r.fail(q, "questions names a file in the assignment's folder, e.g. questions.yaml");
-    if (!fs::is_regular_file(folder / name)) r.fail(q, "the questions file '" + name + "' is not in " + folder.string());
+    if (!fs::is_regular_file(folder / name))
+      r.fail(q, "the questions file '" + name + "' is not in " + folder.string());
     rubric.questions = load_questions((folder / name).string());
   }
   if (folder.filename() != rubric.assignment)

@@ -156,7 +156,10 @@ TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
   EXPECT_EQ(r.performance.baselines[1].function, "matmul_naive");
   EXPECT_EQ(r.performance.items[1].baseline_function, "matmul_naive");
   EXPECT_EQ(r.performance.items[0].baseline_function, "matmul_tiled");
-  EXPECT_EQ(total_points(r), 100);
+  // 100 for the code, 13 for the written questions (3 of them graded by a person).
+  EXPECT_EQ(total_points(r), 113);
+  EXPECT_EQ(r.questions.questions.size(), 10u);
+  EXPECT_EQ(pending_points(r.questions), 3);
 }
 
 TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {

@@ -30,7 +30,8 @@ SelftestLine answers_template_line(const std::string& name, const Rubric& rubric
   line.ok = fs::is_regular_file(starter) &&
             read_text_file(starter.string()) == answers_template(rubric.questions, rubric.student_files.front());
   line.summary = line.ok ? relative + " lists every question"
-                         : relative + " is not the template of the questions: write it again with `grader questions " + name + " > " + relative + "`";
+                         : relative + " is not the template of the questions: write it again with `grader questions " +
+                               name + " > " + relative + "`";
   return line;
 }
 

@@ -26,7 +26,8 @@ GradeResult with_written() {
   result.backend = "cpu";
   using C = TestCategory;
   using S = TestStatus;
-  result.tests.push_back(report_samples::make_test("BLOCK_WIDTH 4", "fixed", C::correctness, S::passed, 10, 10, "right"));
+  result.tests.push_back(
+      report_samples::make_test("BLOCK_WIDTH 4", "fixed", C::correctness, S::passed, 10, 10, "right"));
   result.tests.push_back(report_samples::make_test("safe-widths", "written", C::written, S::passed, 3, 3, "right"));
   result.tests.push_back(
       report_samples::make_test("warp-size", "written", C::written, S::failed, 0, 1, "16 is not right"));

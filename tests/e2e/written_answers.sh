@@ -144,6 +144,6 @@ set +e
 code=$?
 set -e
 [ "$code" = 2 ] || { cat "$kit/invalid.txt"; fail "an invalid questions file exited $code, not 2"; }
-grep -q "questions.yaml:11:13: the answer 'io-bound' is not one of the choices" "$kit/invalid.txt" ||
+grep -q "questions.yaml:12:13: the answer 'io-bound' is not one of the choices" "$kit/invalid.txt" ||
   { cat "$kit/invalid.txt"; fail "no line and column"; }
 echo "written answers graded through grader grade"

@@ -1,0 +1,52 @@
+// The kit's own written questions: every solution's answers.yaml earns every graded point, the open
+// answers are pending, and every starter's answers.yaml is the template of its questions with no answer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "kit/answers_template.h"
+#include "kit/rubric.h"
+#include "kit/text.h"
+#include "kit/written_check.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kKitRoot = std::string(KIT_TEST_DATA_DIR) + "/../../..";
+
+TEST(WrittenAssignments, SolutionsEarnEveryGradedPointAndStartersNone) {
+  int assignments = 0;
+  for (const auto& entry : fs::directory_iterator(kKitRoot + "/assignments")) {
+    const fs::path rubric_path = entry.path() / "rubric.yaml";
+    if (!fs::exists(rubric_path)) continue;
+    const Rubric rubric = load_rubric(rubric_path.string(), {kKitRoot});
+    if (rubric.questions.questions.empty()) continue;
+    ++assignments;
+    const std::string name = rubric.assignment;
+    SCOPED_TRACE(name);
+    const std::string file = rubric.student_files.front();
+
+    const AnswersFile right = read_answers(kKitRoot + "/solutions/" + name + "/answers.yaml");
+    ASSERT_TRUE(right.present);
+    for (const TestResult& t : grade_written_answers(rubric.questions, right, file)) {
+      if (graded_by_a_person(t)) {
+        EXPECT_FALSE(t.details.empty()) << t.name << ": the solution has no open answer";
+        continue;
+      }
+      EXPECT_EQ(t.status, TestStatus::passed) << t.name << ": " << t.message;
+    }
+
+    const std::string starter = kKitRoot + "/starter/" + name + "/answers.yaml";
+    EXPECT_EQ(read_text_file(starter), answers_template(rubric.questions, file));
+    const AnswersFile blank = read_answers(starter);
+    EXPECT_EQ(blank.problem, "");
+    EXPECT_TRUE(blank.answers.empty());
+  }
+  EXPECT_GE(assignments, 4);
+}
+
+}  // namespace
+}  // namespace kit
