@@ -62,4 +62,16 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
   return tests;
 }
 
+void pass_check(TestResult& t, const std::string& message) {
+  t.status = TestStatus::passed;
+  t.score = t.max_score;
+  t.message = message;
+}
+
+void fail_check(TestResult& t, const std::string& message) {
+  t.status = TestStatus::failed;
+  t.score = 0;
+  t.message = message;
+}
+
 }  // namespace kit

@@ -25,28 +25,16 @@ std::string ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-void pass(TestResult& t, const std::string& message) {
-  t.status = TestStatus::passed;
-  t.score = t.max_score;
-  t.message = message;
-}
-
-void fail(TestResult& t, const std::string& message) {
-  t.status = TestStatus::failed;
-  t.score = 0;
-  t.message = message;
-}
-
 // A clean run of the check's function, or the reason there is none (the test then fails).
 bool clean_run(const TechniqueInput& in, TestResult& t, RecordedRun* run) {
   const Function& fn = in.session.rubric.functions[in.check.function];
   *run = record_function_run(in.session, fn, in.check.size, 0);
   if (!run->error.empty()) {
-    fail(t, run->error);
+    fail_check(t, run->error);
     return false;
   }
   if (!run->returned) {
-    fail(t, "not checked: " + fn.name + " did not return (" +
+    fail_check(t, "not checked: " + fn.name + " did not return (" +
                 describe_ending(run->process, in.session.rubric.limits.test_seconds) + ")");
     return false;
   }
@@ -82,7 +70,7 @@ void check_frees_device_memory(const TechniqueInput& in, TestResult& t) {
       live.erase(pointer);
     }
   }
-  if (allocations == 0) return fail(t, "no device memory was allocated: the function must cudaMalloc its arrays");
+  if (allocations == 0) return fail_check(t, "no device memory was allocated: the function must cudaMalloc its arrays");
   std::string leaked;
   int count = 0;
   for (const nlohmann::json* c : order) {
@@ -93,9 +81,9 @@ void check_frees_device_memory(const TechniqueInput& in, TestResult& t) {
                 std::to_string(c->value("bytes", 0ull)) + " bytes" + at_of(*c);
   }
   if (count == 0)
-    return pass(t, "every device allocation freed (" + std::to_string(allocations) + " cudaMalloc, " +
+    return pass_check(t, "every device allocation freed (" + std::to_string(allocations) + " cudaMalloc, " +
                        std::to_string(allocations) + " cudaFree)");
-  fail(t, "device memory leaked: " + std::to_string(count) + " of " + std::to_string(allocations) +
+  fail_check(t, "device memory leaked: " + std::to_string(count) + " of " + std::to_string(allocations) +
               " allocations never freed (" + leaked + "): cudaFree every cudaMalloc before the function returns");
 }
 
@@ -107,7 +95,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
   int allocations = 0;
   for (const nlohmann::json& c : clean.calls)
     if (is_allocation(c)) ++allocations;
-  if (allocations == 0) return fail(t, "not checked: the function made no cudaMalloc to fail");
+  if (allocations == 0) return fail_check(t, "not checked: the function made no cudaMalloc to fail");
   const int failures = std::min(allocations, static_cast<int>(in.check.limits.at("max_failures")));
   const Function& fn = in.session.rubric.functions[in.check.function];
   const std::string student = std::filesystem::path(in.session.source).filename().string();
@@ -123,29 +111,29 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
     const std::string when = "when " + where + " fails (the test makes it return cudaErrorMemoryAllocation), ";
     const ProcessResult& p = run.process;
     const std::string output = p.out + "\n" + p.err;
-    if (!run.error.empty()) return fail(t, run.error);
-    if (p.timed_out) return fail(t, when + "your code hangs: check what every CUDA call returns and stop at the first error");
+    if (!run.error.empty()) return fail_check(t, run.error);
+    if (p.timed_out) return fail_check(t, when + "your code hangs: check what every CUDA call returns and stop at the first error");
     if (p.signal)
-      return fail(t, when + "your code carries on with a null pointer and crashes (" +
+      return fail_check(t, when + "your code carries on with a null pointer and crashes (" +
                          describe_ending(p, in.session.rubric.limits.test_seconds) + "): check what cudaMalloc returns");
     if (run.returned)
-      return fail(t, when + "your code carries on and returns" +
+      return fail_check(t, when + "your code carries on and returns" +
                          (run.status == "ok" ? "" : " with a CUDA error pending") +
                          ": check what every CUDA call returns, print the error and exit(EXIT_FAILURE)");
     if (p.exit_code == kCpuFatalDiagnostic)
-      return fail(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
+      return fail_check(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
                          "memory access: check what cudaMalloc returns");
     if (p.exit_code != 1)
-      return fail(t, when + "your code ends with " + describe_ending(p, in.session.rubric.limits.test_seconds) +
+      return fail_check(t, when + "your code ends with " + describe_ending(p, in.session.rubric.limits.test_seconds) +
                          ": the handout's check ends with exit(EXIT_FAILURE)");
     if (output.find("out of memory") == std::string::npos)
-      return fail(t, when + "your code exits without printing the error: print cudaGetErrorString(err) "
+      return fail_check(t, when + "your code exits without printing the error: print cudaGetErrorString(err) "
                          "(\"out of memory\"), with __FILE__ and __LINE__");
     if (!std::regex_search(output, place))
-      return fail(t, when + "your code prints the error but not where it happened: print __FILE__ and __LINE__ "
+      return fail_check(t, when + "your code prints the error but not where it happened: print __FILE__ and __LINE__ "
                          "with it");
   }
-  pass(t, "an injected cudaMalloc failure is reported with its place and ends the program (each of the first " +
+  pass_check(t, "an injected cudaMalloc failure is reported with its place and ends the program (each of the first " +
               std::to_string(failures) + (failures == 1 ? " allocation)" : " allocations)"));
 }
 
@@ -162,19 +150,19 @@ void check_waits_for_copy_back(const TechniqueInput& in, TestResult& t) {
     if (to.is_object() && to.value("side", "") == "host" && to.value("role", "") == "output") last_copy = i;
   }
   if (last_copy == run.calls.size())
-    return fail(t, "the output was never copied back from the device: copy it to the host with cudaMemcpy");
+    return fail_check(t, "the output was never copied back from the device: copy it to the host with cudaMemcpy");
   const nlohmann::json& copy = run.calls[last_copy];
   const std::string name = copy.value("call", std::string());
   const std::string output = copy["to"].value("array", std::string("the output"));
   if (name.find("Async") == std::string::npos)
-    return pass(t, "the copy back of " + output + " (" + name + at_of(copy) + ") has finished when the function returns");
+    return pass_check(t, "the copy back of " + output + " (" + name + at_of(copy) + ") has finished when the function returns");
   for (std::size_t i = last_copy + 1; i < run.calls.size(); ++i) {
     const std::string call = run.calls[i].value("call", std::string());
     if (call.find("Synchronize") != std::string::npos || call == "cudaMemcpy" || call == "cudaMemcpy2D")
-      return pass(t, "the copy back of " + output + " (" + name + at_of(copy) + ") is waited for (" + call +
+      return pass_check(t, "the copy back of " + output + " (" + name + at_of(copy) + ") is waited for (" + call +
                          at_of(run.calls[i]) + ")");
   }
-  fail(t, "the copy back is not waited for: " + name + at_of(copy) + " into " + output +
+  fail_check(t, "the copy back is not waited for: " + name + at_of(copy) + " into " + output +
               " may still be running when the function returns and the caller reads " + output +
               "; wait for it (cudaStreamSynchronize or cudaDeviceSynchronize; cudaFree is not a promise) or use "
               "cudaMemcpy");

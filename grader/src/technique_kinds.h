@@ -1,9 +1,15 @@
 // The checks behind technique.cpp's table, one file each.
 #pragma once
 
+#include <string>
+
 #include "kit/technique.h"
 
 namespace kit {
+
+// A check's verdict: passed with its full score, or failed with none; the message says why either way.
+void pass_check(TestResult& result, const std::string& message);
+void fail_check(TestResult& result, const std::string& message);
 
 // technique_shared_memory.cpp
 void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);

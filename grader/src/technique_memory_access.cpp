@@ -41,12 +41,6 @@ std::string worst(std::vector<MemoryAccess> accesses, double (*cost)(const Memor
 double sectors_per_request(const MemoryAccess& a) { return a.requests > 0 ? a.sectors / a.requests : 0; }
 double conflicts_per_request(const MemoryAccess& a) { return a.requests > 0 ? a.bank_conflicts / a.requests : 0; }
 
-void pass(TestResult& t, const std::string& message) {
-  t.status = TestStatus::passed;
-  t.score = t.max_score;
-  t.message = message;
-}
-
 }  // namespace
 
 // Global loads and stores, each direction averaged over the function's kernels: a warp of 32 threads
@@ -76,7 +70,7 @@ void check_coalesced_access(const TechniqueInput& in, TestResult& t) {
     t.message = "no load or store of global memory was seen: does the function launch its kernel?";
     return;
   }
-  if (over.empty()) return pass(t, summary + " (at most " + figure(limit) + "; 4 is ideal for 32 floats)");
+  if (over.empty()) return pass_check(t, summary + " (at most " + figure(limit) + "; 4 is ideal for 32 floats)");
   t.status = TestStatus::failed;
   t.message = "uncoalesced: " + over + " (at most " + figure(limit) + " allowed, 4 is ideal for 32 floats)";
   t.details = worst(global, sectors_per_request, p->measured_by);
@@ -104,7 +98,7 @@ void check_no_bank_conflicts(const TechniqueInput& in, TestResult& t) {
   }
   const double per_request = conflicts / requests;
   if (per_request <= limit)
-    return pass(t, figure(per_request) + " bank conflicts per shared-memory request (at most " + figure(limit) + ")");
+    return pass_check(t, figure(per_request) + " bank conflicts per shared-memory request (at most " + figure(limit) + ")");
   t.status = TestStatus::failed;
   t.message = "bank conflicts: " + figure(per_request) + " per shared-memory request (at most " + figure(limit) +
               " allowed): threads of a warp wait for each other at the same bank";
