@@ -9,6 +9,7 @@
 
 #include "kit/rubric.h"
 #include "question_kinds.h"
+#include "yaml_file.h"
 
 namespace kit {
 namespace {
@@ -152,14 +153,7 @@ const std::vector<QuestionKind>& question_kinds() {
 
 Questions load_questions(const std::string& path) {
   if (!fs::is_regular_file(path)) throw RubricError(path, 0, 0, "the questions file does not exist");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::ParserException& e) {
-    throw RubricError(path, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    throw RubricError(path, 0, 0, std::string("cannot read the questions: ") + e.what());
-  }
+  const YAML::Node root = load_yaml_file(path, "questions");
   if (!root || !root.IsMap()) throw RubricError(path, 0, 0, "the file must be a mapping with the key 'questions'");
   for (const auto& entry : root)
     if (entry.first.Scalar() != "questions")

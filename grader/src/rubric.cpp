@@ -12,6 +12,7 @@
 
 #include "kit/kit_tree.h"
 #include "kit/technique.h"
+#include "yaml_file.h"
 
 namespace kit {
 namespace {
@@ -438,14 +439,7 @@ RubricError::RubricError(std::string f, int l, int c, const std::string& message
 Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_trees) {
   Reader r{path, kit_trees};
   if (!fs::exists(path)) throw RubricError(path, 0, 0, "the rubric file does not exist");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::ParserException& e) {
-    throw RubricError(path, e.mark.line + 1, e.mark.column + 1, "not valid YAML: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    throw RubricError(path, 0, 0, std::string("cannot read the rubric: ") + e.what());
-  }
+  const YAML::Node root = load_yaml_file(path, "rubric");
   if (!root || root.IsNull()) throw RubricError(path, 0, 0, "the rubric is empty");
   r.allow_keys(root, "the rubric",
                {"assignment", "title", "problem", "functions", "student_files", "square", "knobs", "seed", "tolerance",

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <tuple>
 
 namespace kit {
 namespace {
@@ -37,6 +38,20 @@ std::vector<const nlohmann::json*> launches_in(const std::vector<nlohmann::json>
   for (const nlohmann::json& c : calls)
     if (c.is_object() && c.value("call", "") == "launch") launches.push_back(&c);
   return launches;
+}
+
+// The launch every call made, when each made the same one (kernel, grid and block); null otherwise, or
+// when there was none: only then does one grid explain the elements never written.
+const nlohmann::json* one_launch_every_time(const std::vector<const nlohmann::json*>& launches) {
+  if (launches.empty()) return nullptr;
+  const nlohmann::json& first = *launches[0];
+  auto shape = [](const nlohmann::json& launch) {
+    return std::make_tuple(kernel_of(launch), dims_of(launch.value("grid", nlohmann::json())),
+                           dims_of(launch.value("block", nlohmann::json())));
+  };
+  for (const nlohmann::json* l : launches)
+    if (shape(*l) != shape(first)) return nullptr;
+  return &first;
 }
 
 }  // namespace
@@ -86,14 +101,10 @@ std::string failed_launch(const std::vector<nlohmann::json>& calls) {
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
                              std::size_t never_written) {
   // The record spans every seed's call: one launch per call, the same each time, is one kernel's grid.
-  const std::vector<const nlohmann::json*> launches = launches_in(calls);
-  if (launches.empty() || output.shape.size() != 2 || never_written == 0) return {};
-  const auto grid = dims_of(launches[0]->value("grid", nlohmann::json()));
-  const auto block = dims_of(launches[0]->value("block", nlohmann::json()));
-  for (const nlohmann::json* l : launches)
-    if (kernel_of(*l) != kernel_of(*launches[0]) || dims_of(l->value("grid", nlohmann::json())) != grid ||
-        dims_of(l->value("block", nlohmann::json())) != block)
-      return {};
+  const nlohmann::json* launch = one_launch_every_time(launches_in(calls));
+  if (!launch || output.shape.size() != 2 || never_written == 0) return {};
+  const auto grid = dims_of(launch->value("grid", nlohmann::json()));
+  const auto block = dims_of(launch->value("block", nlohmann::json()));
   const auto rows = static_cast<unsigned long long>(output.shape[0]);
   const auto cols = static_cast<unsigned long long>(output.shape[1]);
   const unsigned long long x = grid[0] * block[0], y = grid[1] * block[1];
@@ -109,15 +120,10 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
 
 std::string uncovered_tail(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
                            const std::vector<bool>& wrong) {
-  const std::vector<const nlohmann::json*> launches = launches_in(calls);
-  if (launches.empty() || output.shape.size() != 1 || wrong.size() != static_cast<std::size_t>(output.shape[0]))
-    return {};
-  const auto grid = dims_of(launches[0]->value("grid", nlohmann::json()));
-  const auto block = dims_of(launches[0]->value("block", nlohmann::json()));
-  for (const nlohmann::json* l : launches)
-    if (kernel_of(*l) != kernel_of(*launches[0]) || dims_of(l->value("grid", nlohmann::json())) != grid ||
-        dims_of(l->value("block", nlohmann::json())) != block)
-      return {};
+  const nlohmann::json* launch = one_launch_every_time(launches_in(calls));
+  if (!launch || output.shape.size() != 1 || wrong.size() != static_cast<std::size_t>(output.shape[0])) return {};
+  const auto grid = dims_of(launch->value("grid", nlohmann::json()));
+  const auto block = dims_of(launch->value("block", nlohmann::json()));
   const unsigned long long threads = grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
   if (threads == 0 || threads >= wrong.size()) return {};
   for (std::size_t i = 0; i < wrong.size(); ++i)
