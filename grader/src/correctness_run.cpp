@@ -435,6 +435,13 @@ bool small_enough(const Dims& dims, long limit) {
   return std::all_of(dims.begin(), dims.end(), [&](long d) { return d <= limit; });
 }
 
+// Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
+bool repeated_on_cpu(const Dims& dims, long max_volume) {
+  double volume = 1;
+  for (long d : dims) volume *= static_cast<double>(d);
+  return volume <= static_cast<double>(max_volume);
+}
+
 // The pictures of a wrong output, into the grading's work folder; the grading copies them to the folder
 // the user asked for. Pictures are a help: a test's verdict never depends on writing them.
 std::vector<std::string> stage_failure_pictures(const Session& s, const TestCase& t, const WrongPicture& wrong) {
@@ -470,14 +477,21 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   }
 
   std::vector<std::string> orders = {""};
+  std::vector<std::uint64_t> seeds = t.seeds;
   if (s.backend == Backend::cpu) orders = s.rubric.cpu_checks.orders;
+  const bool large = s.backend == Backend::cpu && !repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+  if (large) {
+    orders.resize(1);
+    seeds.resize(1);
+  }
+  const std::size_t seeds_run = seeds.size();
   std::vector<RunVerdict> verdicts;
   std::vector<std::string> names;
   if (hung) *hung = false;
   // Every seed in the first order; the other orders look for races, which one seed shows as well as three.
   for (const std::string& order : orders) {
     const std::string label = orders.size() > 1 ? "[thread order " + order + "] " : "";
-    const std::vector<std::uint64_t> seeds = verdicts.empty() ? t.seeds : std::vector<std::uint64_t>{t.seeds.front()};
+    if (!verdicts.empty()) seeds = {t.seeds.front()};
     verdicts.push_back(run_once(s, t, build.executable, "fast", order, seeds, label));
     names.push_back(order);
     if (hung && verdicts.back().timed_out) *hung = true;
@@ -589,8 +603,9 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   result.score = passed ? t.points : 0;
   if (!passed) result.diagnosis = diagnosis;
   if (!passed && failing && failing->wrong_picture) result.pictures = stage_failure_pictures(s, t, *failing->wrong_picture);
-  result.message = passed ? std::to_string(t.seeds.size()) + (t.seeds.size() == 1 ? " seed" : " seeds") +
+  result.message = passed ? std::to_string(seeds_run) + (seeds_run == 1 ? " seed" : " seeds") +
                                 (orders.size() > 1 ? ", " + std::to_string(orders.size()) + " thread orders" : "") +
+                                (large ? " (a large size: the CPU backend repeats the smaller ones)" : "") +
                                 (details.empty() ? "" : "; warning from the CPU backend: " + details.substr(0, details.find('\n')))
                           : message;
   while (!details.empty() && details.back() == '\n') details.pop_back();

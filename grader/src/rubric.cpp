@@ -404,9 +404,10 @@ void read_technique(const Reader& r, const YAML::Node& t, Rubric& rubric) {
 }
 
 void read_cpu_checks(const Reader& r, const YAML::Node& c, CpuChecks& checks) {
-  r.allow_keys(c, "cpu_checks", {"sanitizer_max_dim", "race_max_dim", "orders"});
+  r.allow_keys(c, "cpu_checks", {"sanitizer_max_dim", "race_max_dim", "orders", "repeats_max_volume"});
   if (c["sanitizer_max_dim"]) checks.sanitizer_max_dim = r.integer(c["sanitizer_max_dim"], "sanitizer_max_dim", 0);
   if (c["race_max_dim"]) checks.race_max_dim = r.integer(c["race_max_dim"], "race_max_dim", 0);
+  if (c["repeats_max_volume"]) checks.repeats_max_volume = r.integer(c["repeats_max_volume"], "repeats_max_volume", 0);
   if (c["orders"]) {
     checks.orders.clear();
     for (const auto& o : r.sequence(c["orders"], "orders")) {

@@ -182,6 +182,7 @@ TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
   EXPECT_EQ(r.cpu_checks.sanitizer_max_dim, 64);
   EXPECT_EQ(r.cpu_checks.race_max_dim, 33);
   EXPECT_EQ(r.cpu_checks.orders, (std::vector<std::string>{"forward", "reverse", "random:1"}));
+  EXPECT_EQ(r.cpu_checks.repeats_max_volume, 50'000'000);
   EXPECT_EQ(total_points(r), 10);
 }
 
@@ -216,6 +217,10 @@ TEST(RubricInvalid, PointsThatAreNotANumberAreReportedAtTheValue) {
 
 TEST(RubricInvalid, NegativePointsAreReportedAtTheValue) {
   expect_error_at("negative-points", 11, 13, "points must not be negative");
+}
+
+TEST(RubricInvalid, NegativeRepeatsVolumeIsReportedAtTheValue) {
+  expect_error_at("negative-repeats-volume", 11, 23, "repeats_max_volume");
 }
 
 TEST(RubricInvalid, MissingRequiredKeyIsReportedAtTheMappingThatLacksIt) {

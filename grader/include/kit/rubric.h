@@ -117,10 +117,15 @@ struct Limits {
 
 // How the CPU backend checks beyond the fast build: sizes whose every dimension is at most these run
 // under AddressSanitizer and under ThreadSanitizer too (one seed), because those builds are slow.
+// Every CUDA thread is emulated, so a size whose extents multiply to more than repeats_max_volume (a
+// matmul's multiply-adds, a picture's pixels) costs seconds a run: it runs its first seed in the first
+// order only. What more seeds and orders look for, a result that depends on the data or on the order of
+// a block's threads, the smaller sizes show, and they run them all.
 struct CpuChecks {
   long sanitizer_max_dim = 64;
   long race_max_dim = 33;
   std::vector<std::string> orders = {"forward", "reverse", "random:1"};
+  long repeats_max_volume = 50'000'000;
 };
 
 struct Rubric {
