@@ -15,6 +15,7 @@
 #include "kit/backend_choice.h"
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
+#include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
 #include "kit/kit_tree.h"
@@ -185,6 +186,8 @@ class LocalGrading {
                     "--format", "json", "--output", output.string()};
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
+    // The gradings side by side share the cores: each runs its tests a share of them at a time.
+    request.argv.insert(request.argv.end(), {"--jobs", std::to_string(std::max(1, default_test_jobs() / std::max(1, o_.jobs)))});
     if (const auto course = course_tree()) request.argv.insert(request.argv.end(), {"--kit", *course});
     request.env = {{kTimingLockVariable, lock_.string()},
                    {kReferenceCacheVariable, references_},

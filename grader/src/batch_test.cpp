@@ -2,11 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
+#include <thread>
 #include <sys/file.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -58,6 +62,41 @@ TEST(Batch, TheTimingLockIsHeldUntilItIsDestroyed) {
   EXPECT_TRUE(try_lock());
   ::unsetenv(kTimingLockVariable);
   fs::remove(lock);
+  fs::remove(lock.string() + ".queue");
+}
+
+TEST(Batch, RunsShareTheTimingLockAndATimingWaitsForThemAlone) {
+  const fs::path lock = fs::temp_directory_path() / ("kit-batch-share-test-" + std::to_string(::getpid()));
+  const fs::path queue = lock.string() + ".queue";
+  ::setenv(kTimingLockVariable, lock.c_str(), 1);
+  auto try_lock = [](const fs::path& file, int operation) {
+    const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+    const bool got = fd >= 0 && ::flock(fd, operation | LOCK_NB) == 0;
+    if (fd >= 0) ::close(fd);
+    return got;
+  };
+  auto run = std::make_unique<TimingLock>(TimingLock::Use::run);
+  EXPECT_TRUE(try_lock(lock, LOCK_SH));    // another run shares it
+  EXPECT_FALSE(try_lock(lock, LOCK_EX));   // a timing does not
+  EXPECT_TRUE(try_lock(queue, LOCK_EX));   // a run holds no place in the queue once it has its share
+  std::atomic<bool> timed{false};
+  std::thread timing([&] {
+    const TimingLock alone(TimingLock::Use::timing);
+    timed = true;
+  });
+  // The waiting timing holds the queue, so a new run would wait behind it.
+  for (int i = 0; i < 500 && try_lock(queue, LOCK_EX); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_FALSE(try_lock(queue, LOCK_EX));
+  EXPECT_FALSE(timed);
+  run.reset();  // the run already going ends: the timing goes
+  timing.join();
+  EXPECT_TRUE(timed);
+  EXPECT_TRUE(try_lock(lock, LOCK_EX));
+  EXPECT_TRUE(try_lock(queue, LOCK_EX));
+  { const TimingLock nothing(TimingLock::Use::run, /*wanted=*/false); }
+  ::unsetenv(kTimingLockVariable);
+  fs::remove(lock);
+  fs::remove(queue);
 }
 
 TEST(Batch, DefaultJobsIsAtLeastOne) { EXPECT_GE(default_batch_jobs(), 1); }

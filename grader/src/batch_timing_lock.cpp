@@ -18,24 +18,49 @@ bool TimingLock::requested() {
   return path && *path;
 }
 
-TimingLock::TimingLock() {
-  if (!requested()) return;
-  const std::string path = std::getenv(kTimingLockVariable);
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd_ < 0)
+namespace {
+
+int open_lock_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
     throw std::runtime_error("cannot open the batch's timing lock " + path + " (" + kTimingLockVariable +
                              "): " + std::strerror(errno));
-  while (::flock(fd_, LOCK_EX) != 0) {
+  return fd;
+}
+
+void lock_file(int fd, int operation, const std::string& path) {
+  while (::flock(fd, operation) != 0) {
     if (errno == EINTR) continue;
-    const int error = errno;
-    ::close(fd_);
-    fd_ = -1;
-    throw std::runtime_error("cannot lock the batch's timing lock " + path + ": " + std::strerror(error));
+    throw std::runtime_error("cannot lock the batch's timing lock " + path + ": " + std::strerror(errno));
+  }
+}
+
+}  // namespace
+
+TimingLock::TimingLock(Use use, bool wanted) {
+  if (!wanted || !requested()) return;
+  const std::string path = std::getenv(kTimingLockVariable);
+  try {
+    queue_fd_ = open_lock_file(path + ".queue");
+    lock_file(queue_fd_, LOCK_EX, path + ".queue");
+    fd_ = open_lock_file(path);
+    lock_file(fd_, use == Use::timing ? LOCK_EX : LOCK_SH, path);
+  } catch (...) {
+    if (fd_ >= 0) ::close(fd_);
+    if (queue_fd_ >= 0) ::close(queue_fd_);
+    fd_ = queue_fd_ = -1;
+    throw;
+  }
+  if (use == Use::run) {  // the next in the queue may go: another run shares the lock, a timing waits for it
+    ::close(queue_fd_);
+    queue_fd_ = -1;
   }
 }
 
 TimingLock::~TimingLock() {
-  if (fd_ >= 0) ::close(fd_);  // closing the only descriptor releases the lock
+  // Closing the only descriptor releases its lock.
+  if (fd_ >= 0) ::close(fd_);
+  if (queue_fd_ >= 0) ::close(queue_fd_);
 }
 
 }  // namespace kit

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/batch.h"
 #include "kit/build_config.h"
 #include "kit/call_sites.h"
 #include "kit/channel.h"
@@ -186,6 +187,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const Problem& problem = *t.function->problem;
   const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
   const RunnerCase layout = layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes);
+  // In a batch, no run of this grading overlaps another's timing (kit/batch.h).
+  const TimingLock sharing(TimingLock::Use::run, s.backend == Backend::cuda);
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
@@ -435,6 +438,14 @@ bool small_enough(const Dims& dims, long limit) {
   return std::all_of(dims.begin(), dims.end(), [&](long d) { return d <= limit; });
 }
 
+// The CPU backend's checking builds run the default build at small sizes (kit/rubric.h, CpuChecks).
+bool checked_under_asan(const Session& s, const TestCase& t) {
+  return s.backend == Backend::cpu && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim);
+}
+bool checked_under_tsan(const Session& s, const TestCase& t) {
+  return s.backend == Backend::cpu && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim);
+}
+
 // Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
 bool repeated_on_cpu(const Dims& dims, long max_volume) {
   double volume = 1;
@@ -454,6 +465,13 @@ std::vector<std::string> stage_failure_pictures(const Session& s, const TestCase
 }
 
 }  // namespace
+
+std::vector<StudentBuild> builds_for_test(const Session& s, const TestCase& t) {
+  std::vector<StudentBuild> builds = {{"fast", t.build}};
+  if (checked_under_asan(s, t)) builds.push_back({"asan", {}});
+  if (checked_under_tsan(s, t)) builds.push_back({"tsan", {}});
+  return builds;
+}
 
 TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   TestResult result;
@@ -550,7 +568,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   // The checking builds, on small sizes: they name the line of an out-of-bounds access or a race.
   if (s.backend == Backend::cpu && (passed || !failing || !failing->fatal)) {
     const std::vector<std::uint64_t> one_seed = {t.seeds.front()};
-    if (small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) && t.build.empty()) {
+    if (checked_under_asan(s, t)) {
       const BuildOutcome& asan = student_runner(s, "asan", {});
       if (asan.ok) {
         RunVerdict v = run_once(s, t, asan.executable, "asan", "forward", one_seed, "[AddressSanitizer build] ");
@@ -568,7 +586,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
         if (v.fatal) add_finding(v);
       }
     }
-    if (small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && t.build.empty()) {
+    if (checked_under_tsan(s, t)) {
       const BuildOutcome& tsan = student_runner(s, "tsan", {});
       if (tsan.ok) {
         RunVerdict v = run_once(s, t, tsan.executable, "tsan", "forward", one_seed, "[race detector build] ");

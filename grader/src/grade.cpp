@@ -12,7 +12,7 @@
 #include "kit/backend_choice.h"
 #include "kit/build_config.h"
 #include "kit/cases.h"
-#include "kit/correctness_run.h"
+#include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/failure_pictures.h"
 #include "kit/intake.h"
@@ -51,22 +51,10 @@ TestResult build_failure(const std::string& message, const std::string& log) {
   return t;
 }
 
-// A correctness test failed without running, and why.
-TestResult not_run(const TestCase& c, const std::string& why) {
-  TestResult t;
-  t.name = c.name;
-  t.group = c.group;
-  t.max_score = c.points;
-  t.visibility = visibility_name(c.visibility);
-  t.status = TestStatus::failed;
-  t.message = "not run: " + why;
-  return t;
-}
-
 // Every test the rubric defines, failed without running because the file could not be built.
 void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool with_performance,
                      const std::string& why, GradeResult& result) {
-  for (const TestCase& c : cases) result.tests.push_back(not_run(c, why));
+  for (const TestCase& c : cases) result.tests.push_back(test_not_run(c, why));
   for (const TechniqueCheck& check : s.rubric.technique) {
     TestResult t;
     t.name = check.name;
@@ -266,30 +254,13 @@ GradeResult grade_submission(const GradeOptions& o) {
     return finish();
   }
 
+  // A submission gets the rubric's time budget (correctness_tests.h).
+  const TestSchedule schedule{o.jobs > 0 ? o.jobs : default_test_jobs(), start, s.rubric.limits.submission_seconds};
   bool all_correct = true;
-  // A submission gets the rubric's time budget, and a build that hung once is not run again: a class's
-  // hanging submissions cost one test's time limit each, not one per test.
-  std::map<std::string, std::string> hung_builds;  // build -> the test it hung on
-  const double budget = s.rubric.limits.submission_seconds;
-  for (const TestCase& c : cases) {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::string build_key = knobs_key(c.build);
-    auto hung = hung_builds.find(build_key);
-    if (spent > budget) {
-      result.tests.push_back(not_run(c, "the submission used up its time budget of " + std::to_string(static_cast<int>(budget)) + " s"));
-    } else if (hung != hung_builds.end()) {
-      result.tests.push_back(not_run(c, "the same build timed out on " + hung->second + ", so its other tests are not run"));
-    } else {
-      bool timed_out = false;
-      const auto test_start = std::chrono::steady_clock::now();
-      result.tests.push_back(run_correctness_test(s, c, &timed_out));
-      // Where a grading's time goes, test by test (the stages say what kind of work it was).
-      result.tests.back().metrics["seconds"] =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - test_start).count();
-      if (timed_out) hung_builds[build_key] = c.name;
-      keep_failure_pictures(result.tests.back(), o.pictures_dir);
-    }
-    all_correct = all_correct && result.tests.back().status == TestStatus::passed;
+  for (TestResult& t : run_correctness_tests(s, cases, schedule)) {
+    keep_failure_pictures(t, o.pictures_dir);
+    all_correct = all_correct && t.status == TestStatus::passed;
+    result.tests.push_back(std::move(t));
   }
   {
     const StageScope stage(s.stages, "technique checks");

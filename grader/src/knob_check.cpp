@@ -36,7 +36,7 @@ std::string knobs_overridden(Session& s, const Knobs& build) {
   BuildSpec spec;
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
-  spec.output_dir = (fs::path(s.work_dir) / ("knobs-" + key)).string();
+  spec.output_dir = (fs::path(s.work_dir) / (s.scratch_prefix + "knobs-" + key)).string();
   fs::create_directories(spec.output_dir);
   ProcessRequest req;
   req.argv = {config.host_cxx, "-std=c++17", "-E", "-dM", "-x", "c++", "-I" + s.assignment_dir,

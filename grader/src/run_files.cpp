@@ -59,7 +59,7 @@ std::string take_run_file(Session& s, const std::string& path, std::size_t max_b
 
   const fs::path taken = fs::path(s.work_dir) / "taken";
   fs::create_directories(taken);
-  const fs::path copy = taken / (std::to_string(++s.scratch_count) + "-" + name);
+  const fs::path copy = taken / (s.scratch_prefix + std::to_string(++s.scratch_count) + "-" + name);
   std::ofstream(copy, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return copy.string();
 }

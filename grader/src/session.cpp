@@ -1,7 +1,10 @@
 #include "kit/session.h"
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <optional>
+#include <thread>
 
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
@@ -14,31 +17,70 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// `student`: the build compiles the student's file, so it happens in a sandbox (step_sandbox.h), and is
-// never shared with another grading; the kit's own baselines come from the batch's cache when it has one.
+// Where a build goes and how long it may take; `student`: the build compiles the student's file, so it
+// happens in a sandbox (step_sandbox.h).
+void place_build(const Session& s, const std::string& key, BuildSpec& spec, bool student) {
+  spec.output_dir = (fs::path(s.work_dir) / (s.scratch_prefix + key)).string();
+  spec.timeout_s = s.rubric.limits.build_seconds;
+  if (student) spec.sandbox = compile_sandbox(s, spec);
+}
+
+// A student build is never shared with another grading; the kit's own baselines come from the batch's
+// cache when it has one.
 const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec, bool student) {
   auto found = s.builds.find(key);
   if (found != s.builds.end()) return found->second;
-  spec.output_dir = (fs::path(s.work_dir) / key).string();
-  spec.timeout_s = s.rubric.limits.build_seconds;
-  if (student) spec.sandbox = compile_sandbox(s, spec);
+  place_build(s, key, spec, student);
   const StageScope stage(s.stages, "build");
   const std::string cache = student ? "" : build_cache_dir();
   BuildOutcome built = cache.empty() ? build_runner(spec) : cached_build(cache, build_cache_key(spec), spec, build_runner);
   return s.builds.emplace(key, std::move(built)).first->second;
 }
 
-}  // namespace
-
-const BuildOutcome& student_runner(Session& s, const std::string& flavour, const Knobs& build) {
+BuildSpec student_spec(const Session& s, const std::string& flavour, const Knobs& build, std::string* key) {
   BuildSpec spec;
   spec.backend = s.backend;
   spec.flavour = s.backend == Backend::cpu ? flavour : "fast";
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
   spec.defines = build;
-  const std::string key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
+  *key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
+  return spec;
+}
+
+}  // namespace
+
+const BuildOutcome& student_runner(Session& s, const std::string& flavour, const Knobs& build) {
+  std::string key;
+  const BuildSpec spec = student_spec(s, flavour, build, &key);
   return build_once(s, key, spec, true);
+}
+
+void build_student_runners(Session& s, const std::vector<StudentBuild>& wanted, int jobs) {
+  std::vector<std::pair<std::string, BuildSpec>> todo;
+  for (const StudentBuild& b : wanted) {
+    std::string key;
+    BuildSpec spec = student_spec(s, b.flavour, b.knobs, &key);
+    const bool listed = std::any_of(todo.begin(), todo.end(), [&](const auto& t) { return t.first == key; });
+    if (listed || s.builds.count(key)) continue;
+    place_build(s, key, spec, true);
+    todo.emplace_back(key, std::move(spec));
+  }
+  if (todo.empty()) return;
+  const StageScope stage(s.stages, "build");
+  // Each build is one compiler process: a thread per compiler waits for it. The outcomes go into the
+  // session only when every build is done, in the order listed, so nothing else sees them half made.
+  std::vector<BuildOutcome> built(todo.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < todo.size();) built[i] = build_runner(todo[i].second);
+  };
+  std::vector<std::thread> threads;
+  const int count = std::max(1, std::min(jobs, static_cast<int>(todo.size())));
+  for (int k = 1; k < count; ++k) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  for (std::size_t i = 0; i < todo.size(); ++i) s.builds.emplace(todo[i].first, std::move(built[i]));
 }
 
 const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, const std::string& file) {

@@ -19,6 +19,10 @@ void StageClock::leave(Clock::time_point now) {
   open_.pop_back();
 }
 
+void StageClock::add(const std::map<std::string, double>& seconds) {
+  for (const auto& [stage, s] : seconds) seconds_[stage] += s;
+}
+
 std::map<std::string, double> StageClock::seconds(Clock::time_point now) const {
   std::map<std::string, double> out = seconds_;
   if (!open_.empty()) out[open_.back()] += std::chrono::duration<double>(now - mark_).count();

@@ -30,6 +30,17 @@ TEST(StageClock, RepeatedStagesAddUpAndOpenOnesCountSoFar) {
   EXPECT_EQ(s.size(), 1u);
 }
 
+TEST(StageClock, AWorkersSecondsAddToTheStagesTheyBelongTo) {
+  StageClock clock;
+  const StageClock::Clock::time_point t0{};
+  clock.enter("build", t0);
+  clock.leave(t0 + milliseconds(2000));
+  clock.add({{"build", 1.5}, {"correctness runs", 4.0}});
+  const auto s = clock.seconds(t0 + milliseconds(3000));
+  EXPECT_DOUBLE_EQ(s.at("build"), 3.5);
+  EXPECT_DOUBLE_EQ(s.at("correctness runs"), 4.0);
+}
+
 TEST(StageClock, LeavingWithNothingOpenChangesNothing) {
   StageClock clock;
   clock.leave();

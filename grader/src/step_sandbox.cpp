@@ -74,7 +74,7 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
 }
 
 std::string new_scratch_folder(Session& s, const std::string& label) {
-  const fs::path dir = fs::path(s.work_dir) / "runs" / (std::to_string(++s.scratch_count) + "-" + label);
+  const fs::path dir = fs::path(s.work_dir) / "runs" / (s.scratch_prefix + std::to_string(++s.scratch_count) + "-" + label);
   fs::create_directories(dir);
   // The sandbox user must reach it through the work folder (mkdtemp makes that 0700).
   ::chmod(dir.parent_path().c_str(), 0711);

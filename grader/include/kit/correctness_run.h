@@ -13,4 +13,8 @@ namespace kit {
 // of that build.
 TestResult run_correctness_test(Session& session, const TestCase& test, bool* hung = nullptr);
 
+// The builds run_correctness_test may use for `test`: the fast build of its knobs and, on the CPU backend
+// at small sizes, the sanitizer builds. (The access checks' build is made only when a failure needs it.)
+std::vector<StudentBuild> builds_for_test(const Session& session, const TestCase& test);
+
 }  // namespace kit

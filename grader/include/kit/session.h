@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "kit/access_profile.h"
 #include "kit/build.h"
@@ -33,6 +34,7 @@ struct Session {
   std::string work_dir;  // a private temporary folder, removed at the end
   bool sandboxed = true; // every compile and run of student code in a sandbox (false: --unsandboxed)
   int scratch_count = 0; // scratch folders made so far (step_sandbox.h)
+  std::string scratch_prefix;  // a worker's scratch folders apart from the others' (correctness_tests.h)
   std::uint64_t grading_seed = 0;
   std::map<std::string, BuildOutcome> builds;
   std::map<std::string, CaseData> case_data;  // by function, input variant, dims and seed
@@ -49,6 +51,15 @@ struct Session {
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
 // the default build).
 const BuildOutcome& student_runner(Session& session, const std::string& flavour, const Knobs& build);
+
+// A student build a grading needs: one flavour and one set of -D knobs (as for student_runner).
+struct StudentBuild {
+  std::string flavour;
+  Knobs knobs;
+};
+
+// Makes the builds not made yet, up to `jobs` compilers at a time, so that student_runner finds them.
+void build_student_runners(Session& session, const std::vector<StudentBuild>& builds, int jobs);
 
 // A baseline's runner (cuda only): `file` relative to the kit root, built with `assignment`'s harness. Two
 // baselines of the same file and harness share one build.

@@ -19,6 +19,9 @@ class StageClock {
   void leave(Clock::time_point now = Clock::now());  // the innermost open stage; nothing when none is open
   // Every stage's seconds so far, the open ones up to `now`.
   std::map<std::string, double> seconds(Clock::time_point now = Clock::now()) const;
+  // Seconds another clock counted (a worker's, for work done side by side): then the stages add up to
+  // more than the time that passed.
+  void add(const std::map<std::string, double>& seconds);
 
  private:
   void credit(Clock::time_point now);  // the time since the last mark, to the innermost open stage

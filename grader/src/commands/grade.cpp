@@ -28,6 +28,7 @@ Command add_grade_command(CLI::App& app) {
             o.submission = state->flags.submission;
             o.backend = state->flags.backend;
             o.unsandboxed = state->flags.unsandboxed;
+            o.jobs = state->flags.jobs;
             o.pictures_dir = failure_pictures_folder(state->flags.pictures, state->flags.output);
             if (*state->seed_option) o.seed = state->seed;
             emit_report(grade_submission(o), state->flags);

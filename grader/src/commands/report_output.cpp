@@ -49,6 +49,8 @@ CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
                       "where the pictures of a failed picture test go (default: beside --output as <name>-pictures, "
                       "else grader-pictures)");
   command->add_flag("--unsandboxed", flags.unsandboxed, kUnsandboxedHelp);
+  command->add_option("--jobs", flags.jobs, "correctness tests run side by side (default: the cores, at most 8)")
+      ->check(CLI::Range(1, 256));
   command->add_flag("--verbose", flags.verbose,
                     "add where the grading's time went (setup, builds, runs, timing) to the text report");
   return submission;

@@ -19,10 +19,11 @@ struct ReportFlags {
   std::string pictures;  // --pictures: where the pictures of failed picture tests go (failure_pictures.h)
   bool unsandboxed = false;
   bool verbose = false;
+  int jobs = 0;  // --jobs: correctness tests side by side; 0: default_test_jobs()
 };
 
-// Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed and --verbose to
-// `command`.
+// Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed, --jobs and
+// --verbose to `command`.
 // Returns the --submission option, which `grade` makes required.
 CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags);
 

@@ -1,0 +1,42 @@
+// All of a grading's correctness tests, several side by side. Each test is a few child processes (the
+// runner in its thread orders, the checking builds), so tests run in worker threads, each with its own
+// copy of the session; what the copies learned (stage times, kernels launched, builds made) joins the
+// grading's session afterwards. The results come back in the rubric's order and do not depend on which
+// worker ran what.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "kit/cases.h"
+#include "kit/result.h"
+#include "kit/session.h"
+
+namespace kit {
+
+struct TestSchedule {
+  int jobs = 1;  // tests at a time
+  std::chrono::steady_clock::time_point start;  // when the grading started
+  double budget_seconds = 0;  // the rubric's limits.submission_seconds, counted from `start`
+};
+
+// Makes the builds the tests need first, `jobs` compilers at a time. A test not started within the
+// budget fails as not run; so does every test after one whose build hung (in the rubric's order), saying
+// which test it hung on: a class's hanging submissions cost one test's time limit each, not one per test.
+std::vector<TestResult> run_correctness_tests(Session& session, const std::vector<TestCase>& cases,
+                                              const TestSchedule& schedule);
+
+// As one test at a time would have left them: after a test whose build hung (`hung[i]`: test i timed
+// out), that build's later tests in the rubric's order are not run, whichever of them a worker had
+// started meanwhile.
+void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vector<char>& hung,
+                            std::vector<TestResult>& results);
+
+// A test failed without running, and why.
+TestResult test_not_run(const TestCase& test, const std::string& why);
+
+// The tests at a time a grading runs by default: the machine's cores, at most 8.
+int default_test_jobs();
+
+}  // namespace kit

@@ -1,0 +1,127 @@
+#include "kit/correctness_tests.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "kit/build_config.h"
+#include "kit/correctness_run.h"
+
+namespace kit {
+namespace {
+
+constexpr int kMaxDefaultJobs = 8;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// What a worker's copy of the session learned, into the grading's session.
+void join_session(Session& s, Session& worker) {
+  s.stages.add(worker.stages.seconds());
+  s.launched_kernels.insert(worker.launched_kernels.begin(), worker.launched_kernels.end());
+  for (auto& [key, build] : worker.builds) s.builds.emplace(key, std::move(build));
+  for (auto& [key, verdict] : worker.knob_checks) s.knob_checks.emplace(key, std::move(verdict));
+  for (auto& [key, data] : worker.case_data) s.case_data.emplace(key, std::move(data));
+  for (auto& [key, profile] : worker.access_profiles) s.access_profiles.emplace(key, std::move(profile));
+  if (!s.gpu_limits && worker.gpu_limits) s.gpu_limits = worker.gpu_limits;
+}
+
+}  // namespace
+
+TestResult test_not_run(const TestCase& c, const std::string& why) {
+  TestResult t;
+  t.name = c.name;
+  t.group = c.group;
+  t.max_score = c.points;
+  t.visibility = visibility_name(c.visibility);
+  t.status = TestStatus::failed;
+  t.message = "not run: " + why;
+  return t;
+}
+
+int default_test_jobs() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return std::clamp(static_cast<int>(cores), 1, kMaxDefaultJobs);
+}
+
+std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+  std::vector<StudentBuild> builds;
+  for (const TestCase& c : cases)
+    for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
+  build_student_runners(s, builds, schedule.jobs);
+  // Workers share the GPU memory helper (it serves one request at a time): it starts before they copy.
+  if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
+
+  std::vector<TestResult> results(cases.size());
+  std::vector<char> hung(cases.size(), 0);
+  std::map<std::string, std::size_t> first_hang;  // build -> the earliest test, in the rubric's order, that hung
+  std::mutex mutex;
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  auto worker = [&](int index) {
+    Session mine = s;
+    mine.stages = StageClock();
+    mine.scratch_prefix = "w" + std::to_string(index) + "-";
+    try {
+      for (std::size_t i; (i = next++) < cases.size();) {
+        const TestCase& c = cases[i];
+        const std::string build_key = knobs_key(c.build);
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          auto h = first_hang.find(build_key);
+          if (h != first_hang.end() && h->second < i) continue;  // not run: decided below, in order
+        }
+        if (seconds_since(schedule.start) > schedule.budget_seconds) {
+          results[i] = test_not_run(c, "the submission used up its time budget of " +
+                                           std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
+          continue;
+        }
+        bool timed_out = false;
+        const Clock::time_point test_start = Clock::now();
+        results[i] = run_correctness_test(mine, c, &timed_out);
+        // Where a grading's time goes, test by test (the stages say what kind of work it was).
+        results[i].metrics["seconds"] = seconds_since(test_start);
+        if (timed_out) {
+          std::lock_guard<std::mutex> lock(mutex);
+          hung[i] = 1;
+          auto [h, added] = first_hang.emplace(build_key, i);
+          if (!added) h->second = std::min(h->second, i);
+        }
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+      next = cases.size();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    join_session(s, mine);
+  };
+  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(cases.size())));
+  std::vector<std::thread> threads;
+  for (int k = 1; k < count; ++k) threads.emplace_back(worker, k);
+  worker(0);
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+  drop_tests_after_hangs(cases, hung, results);
+  return results;
+}
+
+void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vector<char>& hung,
+                            std::vector<TestResult>& results) {
+  std::map<std::string, std::size_t> hung_on;  // build -> its first test that hung
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string build_key = knobs_key(cases[i].build);
+    auto h = hung_on.find(build_key);
+    if (h != hung_on.end())
+      results[i] = test_not_run(cases[i], "the same build timed out on " + cases[h->second].name +
+                                              ", so its other tests are not run");
+    else if (hung[i])
+      hung_on.emplace(build_key, i);
+  }
+}
+
+}  // namespace kit
