@@ -15,6 +15,7 @@
 #include "kit/backend_choice.h"
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
+#include "kit/cores.h"
 #include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
@@ -275,7 +276,7 @@ GradingMethod grade_locally() {
   return method;
 }
 
-int default_batch_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2)); }
+int default_batch_jobs() { return std::max(1, usable_cores() / 2); }
 
 bool still_valid(const ClassResult& earlier, const std::string& assignment,
                  const std::map<std::string, std::string>& submission_sha256, const std::string& seed,

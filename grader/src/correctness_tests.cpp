@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "kit/build_config.h"
+#include "kit/cores.h"
 #include "kit/correctness_run.h"
 
 namespace kit {
@@ -43,10 +44,7 @@ TestResult test_not_run(const TestCase& c, const std::string& why) {
   return t;
 }
 
-int default_test_jobs() {
-  const unsigned cores = std::thread::hardware_concurrency();
-  return std::clamp(static_cast<int>(cores), 1, kMaxDefaultJobs);
-}
+int default_test_jobs() { return std::clamp(usable_cores(), 1, kMaxDefaultJobs); }
 
 std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   std::vector<StudentBuild> builds;

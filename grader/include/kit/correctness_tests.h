@@ -36,7 +36,7 @@ void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vecto
 // A test failed without running, and why.
 TestResult test_not_run(const TestCase& test, const std::string& why);
 
-// The tests at a time a grading runs by default: the machine's cores, at most 8.
+// The tests at a time a grading runs by default: the cores it may use (kit/cores.h), at most 8.
 int default_test_jobs();
 
 }  // namespace kit
