@@ -60,10 +60,16 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   std::mutex mutex;
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
+  // Every copy is made before any worker starts, and joins the session after all have ended: the
+  // session is never read and written at once.
+  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(cases.size())));
+  std::vector<Session> copies(count, s);
+  for (int k = 0; k < count; ++k) {
+    copies[k].stages = StageClock();
+    copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
+  }
   auto worker = [&](int index) {
-    Session mine = s;
-    mine.stages = StageClock();
-    mine.scratch_prefix = "w" + std::to_string(index) + "-";
+    Session& mine = copies[index];
     try {
       for (std::size_t i; (i = next++) < cases.size();) {
         const TestCase& c = cases[i];
@@ -95,14 +101,12 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
       if (!failure) failure = std::current_exception();
       next = cases.size();
     }
-    std::lock_guard<std::mutex> lock(mutex);
-    join_session(s, mine);
   };
-  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(cases.size())));
   std::vector<std::thread> threads;
   for (int k = 1; k < count; ++k) threads.emplace_back(worker, k);
   worker(0);
   for (std::thread& t : threads) t.join();
+  for (Session& copy : copies) join_session(s, copy);
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hung, results);
   return results;
