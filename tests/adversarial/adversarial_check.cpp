@@ -41,9 +41,15 @@ using nlohmann::json;
 
 constexpr int kSkip = 77;
 
+// What can be read of `path`. A read that fails midway makes libstdc++ throw from the stream buffer: a
+// process's /proc/<pid>/cmdline does so when the process ends while it is read, which is no finding.
 std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
+  try {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+  } catch (const std::exception&) {
+    return {};
+  }
 }
 
 void write_file(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
