@@ -21,6 +21,7 @@
 #include "kit/grade.h"
 #include "kit/kit_tree.h"
 #include "kit/leaderboard.h"
+#include "kit/side_by_side.h"
 #include "kit/process.h"
 #include "kit/reference_cache.h"
 #include "kit/report_json.h"
@@ -148,30 +149,16 @@ class LocalGrading {
     if (!fs::is_directory(pending_, ec))
       throw UserError("cannot make " + pending_.string() + ": check that the batch's folder is writable");
     std::ofstream(lock_, std::ios::app);
-    std::size_t next = 0;
-    std::mutex queue;
-    std::exception_ptr failure;  // the first error of the batch's own (a full disk, say): it stops the batch
-    auto worker = [&] {
-      for (;;) {
-        std::size_t i;
-        {
-          const std::lock_guard<std::mutex> hold(queue);
-          if (next == work_.students.size() || failure) return;
-          i = next++;
-        }
-        try {
-          grade(*work_.students[i], *work_.results[i]);
-          finished(*work_.results[i]);
-        } catch (...) {
-          const std::lock_guard<std::mutex> hold(queue);
-          if (!failure) failure = std::current_exception();
-        }
-      }
-    };
-    const int jobs = std::max(1, std::min<int>(o_.jobs, static_cast<int>(std::max<std::size_t>(1, work_.students.size()))));
-    std::vector<std::thread> workers;
-    for (int k = 0; k < jobs; ++k) workers.emplace_back(worker);
-    for (std::thread& t : workers) t.join();
+    // The first error of the batch's own (a full disk, say) stops the batch, once the gradings going end.
+    std::exception_ptr failure;
+    try {
+      for_each_side_by_side(work_.students.size(), o_.jobs, [&](int, std::size_t i) {
+        grade(*work_.students[i], *work_.results[i]);
+        finished(*work_.results[i]);
+      });
+    } catch (...) {
+      failure = std::current_exception();
+    }
     fs::remove(pending_, ec);  // empty unless a grading was interrupted; harmless either way
     if (failure) std::rethrow_exception(failure);
   }

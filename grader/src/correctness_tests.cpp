@@ -1,15 +1,14 @@
 #include "kit/correctness_tests.h"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <map>
 #include <mutex>
-#include <thread>
 
 #include "kit/build_config.h"
 #include "kit/cores.h"
 #include "kit/correctness_run.h"
+#include "kit/side_by_side.h"
 
 namespace kit {
 namespace {
@@ -58,8 +57,6 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   std::vector<char> hung(cases.size(), 0);
   std::map<std::string, std::size_t> first_hang;  // build -> the earliest test, in the rubric's order, that hung
   std::mutex mutex;
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
   // Every copy is made before any worker starts, and joins the session after all have ended: the
   // session is never read and written at once.
   const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(cases.size())));
@@ -68,44 +65,36 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     copies[k].stages = StageClock();
     copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
   }
-  auto worker = [&](int index) {
-    Session& mine = copies[index];
-    try {
-      for (std::size_t i; (i = next++) < cases.size();) {
-        const TestCase& c = cases[i];
-        const std::string build_key = knobs_key(c.build);
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          auto h = first_hang.find(build_key);
-          if (h != first_hang.end() && h->second < i) continue;  // not run: decided below, in order
-        }
-        if (seconds_since(schedule.start) > schedule.budget_seconds) {
-          results[i] = test_not_run(c, "the submission used up its time budget of " +
-                                           std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
-          continue;
-        }
-        bool timed_out = false;
-        const Clock::time_point test_start = Clock::now();
-        results[i] = run_correctness_test(mine, c, &timed_out);
-        // Where a grading's time goes, test by test (the stages say what kind of work it was).
-        results[i].metrics["seconds"] = seconds_since(test_start);
-        if (timed_out) {
-          std::lock_guard<std::mutex> lock(mutex);
-          hung[i] = 1;
-          auto [h, added] = first_hang.emplace(build_key, i);
-          if (!added) h->second = std::min(h->second, i);
-        }
+  std::exception_ptr failure;
+  try {
+    for_each_side_by_side(cases.size(), count, [&](int worker, std::size_t i) {
+      const TestCase& c = cases[i];
+      const std::string build_key = knobs_key(c.build);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        auto h = first_hang.find(build_key);
+        if (h != first_hang.end() && h->second < i) return;  // not run: decided below, in order
       }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!failure) failure = std::current_exception();
-      next = cases.size();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int k = 1; k < count; ++k) threads.emplace_back(worker, k);
-  worker(0);
-  for (std::thread& t : threads) t.join();
+      if (seconds_since(schedule.start) > schedule.budget_seconds) {
+        results[i] = test_not_run(c, "the submission used up its time budget of " +
+                                         std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
+        return;
+      }
+      bool timed_out = false;
+      const Clock::time_point test_start = Clock::now();
+      results[i] = run_correctness_test(copies[worker], c, &timed_out);
+      // Where a grading's time goes, test by test (the stages say what kind of work it was).
+      results[i].metrics["seconds"] = seconds_since(test_start);
+      if (timed_out) {
+        std::lock_guard<std::mutex> lock(mutex);
+        hung[i] = 1;
+        auto [h, added] = first_hang.emplace(build_key, i);
+        if (!added) h->second = std::min(h->second, i);
+      }
+    });
+  } catch (...) {
+    failure = std::current_exception();  // raised once what the workers learned is kept
+  }
   for (Session& copy : copies) join_session(s, copy);
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hung, results);

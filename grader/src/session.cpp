@@ -1,16 +1,13 @@
 #include "kit/session.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <filesystem>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
 #include "kit/reference_cache.h"
+#include "kit/side_by_side.h"
 #include "kit/kit_tree.h"
 #include "kit/step_sandbox.h"
 
@@ -73,24 +70,7 @@ void build_student_runners(Session& s, const std::vector<StudentBuild>& wanted, 
   // Each build is one compiler process: a thread per compiler waits for it. The outcomes go into the
   // session only when every build is done, in the order listed, so nothing else sees them half made.
   std::vector<BuildOutcome> built(todo.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr failure;  // the kit's own trouble (a folder that cannot be made), raised once all end
-  auto worker = [&] {
-    try {
-      for (std::size_t i; (i = next++) < todo.size();) built[i] = build_runner(todo[i].second);
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(mutex);
-      if (!failure) failure = std::current_exception();
-      next = todo.size();
-    }
-  };
-  std::vector<std::thread> threads;
-  const int count = std::max(1, std::min(jobs, static_cast<int>(todo.size())));
-  for (int k = 1; k < count; ++k) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  for_each_side_by_side(todo.size(), jobs, [&](int, std::size_t i) { built[i] = build_runner(todo[i].second); });
   for (std::size_t i = 0; i < todo.size(); ++i) s.builds.emplace(todo[i].first, std::move(built[i]));
 }
 
