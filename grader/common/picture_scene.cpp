@@ -17,7 +17,7 @@ long triangle(long x, long period, long peak) {
 }
 
 // Mixes a and b, t in 0..1023.
-Rgb mix(Rgb a, Rgb b, long t) {
+Rgb blend(Rgb a, Rgb b, long t) {
   return {(a.r * (1023 - t) + b.r * t) / 1023, (a.g * (1023 - t) + b.g * t) / 1023, (a.b * (1023 - t) + b.b * t) / 1023};
 }
 
@@ -30,11 +30,11 @@ bool inside_circle(long row, long col, long centre_row2, long centre_col2, long 
 
 Rgb landscape(long row, long col, long h, long w) {
   const long v = row * 1024 / h, u = col * 1024 / w;  // 0..1023 down and across
-  Rgb colour = mix({70, 120, 230}, {200, 225, 250}, std::min(1023L, v * 16 / 10));  // sky: deep to pale
+  Rgb colour = blend({70, 120, 230}, {200, 225, 250}, std::min(1023L, v * 16 / 10));  // sky: deep to pale
   const long small = std::max(1L, std::min(h, w));
   if (inside_circle(row, col, h / 2, 3 * w / 2, std::max(2L, small / 4))) colour = {255, 215, 80};  // the sun
-  if (v > 560 + triangle(u * 2 + 300, 700, 140)) colour = mix({90, 120, 150}, {60, 90, 110}, (v - 560) * 2);
-  if (v > 700 + triangle(u * 3, 512, 90)) colour = mix({60, 150, 60}, {20, 70, 25}, std::min(1023L, (v - 700) * 3));
+  if (v > 560 + triangle(u * 2 + 300, 700, 140)) colour = blend({90, 120, 150}, {60, 90, 110}, (v - 560) * 2);
+  if (v > 700 + triangle(u * 3, 512, 90)) colour = blend({60, 150, 60}, {20, 70, 25}, std::min(1023L, (v - 700) * 3));
   return colour;
 }
 
@@ -49,7 +49,7 @@ Rgb tiles(long row, long col, long h, long w) {
   const long cell = std::max(1L, std::min(h, w) / 8);
   const bool dark = ((row / cell) + (col / cell)) % 2 == 0;
   const long ramp = (row * 1023 / std::max(1L, h) + col * 1023 / std::max(1L, w)) / 2;
-  return mix(dark ? Rgb{30, 40, 90} : Rgb{240, 230, 200}, {200, 60, 40}, ramp / 3);
+  return blend(dark ? Rgb{30, 40, 90} : Rgb{240, 230, 200}, {200, 60, 40}, ramp / 3);
 }
 
 }  // namespace

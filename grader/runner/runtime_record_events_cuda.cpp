@@ -26,7 +26,7 @@ int id_of(cudaEvent_t event) {
   return id;
 }
 
-void report(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr) {
+void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr) {
   if (!kit::recording_calls()) return;
   nlohmann::json j = {{"type", "call"}, {"call", call}};
   if (event) j["event"] = id_of(event);
@@ -49,34 +49,34 @@ cudaError_t __wrap_cudaEventCreate(cudaEvent_t* event) {
   const cudaError_t e = __real_cudaEventCreate(event);
   // A handle the driver gives again after a destroy is a new event to the record.
   if (e == cudaSuccess) event_ids().erase(*event);
-  if (e == cudaSuccess) report("cudaEventCreate", *event);
+  if (e == cudaSuccess) report_event("cudaEventCreate", *event);
   return e;
 }
 
 cudaError_t __wrap_cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   const cudaError_t e = __real_cudaEventCreateWithFlags(event, flags);
   if (e == cudaSuccess) event_ids().erase(*event);
-  if (e == cudaSuccess) report("cudaEventCreateWithFlags", *event);
+  if (e == cudaSuccess) report_event("cudaEventCreateWithFlags", *event);
   return e;
 }
 
 cudaError_t __wrap_cudaEventDestroy(cudaEvent_t event) {
-  if (event) report("cudaEventDestroy", event);
+  if (event) report_event("cudaEventDestroy", event);
   return __real_cudaEventDestroy(event);
 }
 
 cudaError_t __wrap_cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  if (event) report("cudaEventRecord", event);
+  if (event) report_event("cudaEventRecord", event);
   return __real_cudaEventRecord(event, stream);
 }
 
 cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
-  if (event) report("cudaEventSynchronize", event);
+  if (event) report_event("cudaEventSynchronize", event);
   return __real_cudaEventSynchronize(event);
 }
 
 cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-  report("cudaEventElapsedTime", start, end);
+  report_event("cudaEventElapsedTime", start, end);
   return __real_cudaEventElapsedTime(ms, start, end);
 }
 

@@ -19,7 +19,7 @@ std::string pointer_text(const void* p) {
   return text;
 }
 
-void report(nlohmann::json call, cudaError_t result) {
+void report_memory_call(nlohmann::json call, cudaError_t result) {
   call["type"] = "call";
   call["result"] = cudaGetErrorName(result);
   call["frames"] = kit::call_site_frames();
@@ -46,7 +46,7 @@ cudaError_t __wrap_cudaMalloc(void** pointer, size_t bytes) {
   } else {
     result = __real_cudaMalloc(pointer, bytes);
   }
-  report({{"call", "cudaMalloc"}, {"bytes", bytes},
+  report_memory_call({{"call", "cudaMalloc"}, {"bytes", bytes},
           {"pointer", result == cudaSuccess && pointer ? pointer_text(*pointer) : std::string()}},
          result);
   return result;
@@ -54,20 +54,20 @@ cudaError_t __wrap_cudaMalloc(void** pointer, size_t bytes) {
 
 cudaError_t __wrap_cudaFree(void* pointer) {
   const cudaError_t result = __real_cudaFree(pointer);
-  if (kit::recording_calls()) report({{"call", "cudaFree"}, {"pointer", pointer_text(pointer)}}, result);
+  if (kit::recording_calls()) report_memory_call({{"call", "cudaFree"}, {"pointer", pointer_text(pointer)}}, result);
   return result;
 }
 
 cudaError_t __wrap_cudaDeviceSynchronize() {
   const cudaError_t result = __real_cudaDeviceSynchronize();
-  if (kit::recording_calls()) report({{"call", "cudaDeviceSynchronize"}}, result);
+  if (kit::recording_calls()) report_memory_call({{"call", "cudaDeviceSynchronize"}}, result);
   return result;
 }
 
 cudaError_t __wrap_cudaStreamSynchronize(cudaStream_t stream) {
   const cudaError_t result = __real_cudaStreamSynchronize(stream);
   if (kit::recording_calls())
-    report({{"call", "cudaStreamSynchronize"}, {"stream", pointer_text(stream)}}, result);
+    report_memory_call({{"call", "cudaStreamSynchronize"}, {"stream", pointer_text(stream)}}, result);
   return result;
 }
 

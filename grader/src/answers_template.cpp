@@ -5,7 +5,7 @@
 namespace kit {
 namespace {
 
-std::string points_text(double points) {
+std::string points_phrase(double points) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", points);
   return std::string(text) + (points == 1 ? " point" : " points");
@@ -29,7 +29,7 @@ std::string answers_template(const Questions& questions, const std::string& stud
       "# Your answers to the written questions. Write each answer after its id and hand this file in beside\n"
       "# " + student_file + ". A long answer goes on the lines below `id: |`, each indented by two spaces.\n";
   for (const Question& q : questions.questions) {
-    out += "\n# " + q.id + " (" + points_text(q.points) + ", " + how_to_answer(q) + ")\n";
+    out += "\n# " + q.id + " (" + points_phrase(q.points) + ", " + how_to_answer(q) + ")\n";
     std::size_t start = 0;
     while (start < q.text.size()) {
       std::size_t end = q.text.find('\n', start);

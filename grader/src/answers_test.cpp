@@ -1,4 +1,5 @@
 #include "kit/answers.h"
+#include "kit/text.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(Answers, ScalarsAndListsByIdWithTheirLines) {
   const AnswersFile a = parse_answers("threads: 1024\nbound: memory-bound\nwidths: [1, 2]\nwhy: |\n  because\n");

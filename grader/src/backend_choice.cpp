@@ -15,7 +15,7 @@ std::string trim(std::string s) {
   return s;
 }
 
-std::string field(const std::string& text, const std::string& key) {
+std::string probe_field(const std::string& text, const std::string& key) {
   std::istringstream lines(text);
   std::string line;
   while (std::getline(lines, line))
@@ -37,8 +37,8 @@ DeviceInfo probe_gpu(std::string* why_not) {
     if (why_not->empty()) *why_not = describe_ending(p, 60);
     return info;
   }
-  info.name = field(p.out, "name");
-  info.compute_capability = field(p.out, "compute_capability");
+  info.name = probe_field(p.out, "name");
+  info.compute_capability = probe_field(p.out, "compute_capability");
   // The driver version and clocks come from nvidia-smi when it is there; they are for the record only.
   ProcessResult smi = run_process({{"nvidia-smi", "--query-gpu=driver_version,clocks.max.sm,clocks.max.mem",
                                     "--format=csv,noheader,nounits"}, {}, "", 30, -1, 4096});

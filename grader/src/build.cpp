@@ -46,7 +46,7 @@ ProcessRequest compiler_request(const std::vector<std::string>& argv, const Buil
   return req;
 }
 
-std::string file_name(const BuildSpec& spec) { return fs::path(spec.source).filename().string(); }
+std::string source_file_name(const BuildSpec& spec) { return fs::path(spec.source).filename().string(); }
 
 BuildOutcome run_compiler(const std::vector<std::string>& argv, const BuildSpec& spec, const std::string& exe,
                           const std::string& what) {
@@ -69,7 +69,7 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp), and sees the
   // student's runtime calls through wrappers (runner/runtime_record.h); -g (host debug information, not
   // -G) lets the grader name the line of each call (kit/call_sites.h).
-  argv.insert(argv.end(), {"-o", exe, file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
+  argv.insert(argv.end(), {"-o", exe, source_file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
                            config.common_library, config.cuda_driver_library});
   for (const char* call : kWrappedRuntimeCalls) argv.insert(argv.end(), {"-Xlinker", std::string("--wrap=") + call});
   return run_compiler(argv, spec, exe, "nvcc");
@@ -82,12 +82,12 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
   if (flavour == config.cpu_flavours.end()) return {false, "", "", "unknown CPU build flavour " + spec.flavour};
   const std::string rewritten = (fs::path(spec.output_dir) / "student.cpp").string();
   try {
-    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), file_name(spec));
+    std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), source_file_name(spec));
   } catch (const kitcpu::RewriteError& e) {
     BuildOutcome failed;
     // The rewriter's refusals say what to change (a launch it cannot read, a test of __CUDACC__...).
     failed.summary = "the CPU backend cannot run this file: " + std::string(e.what());
-    failed.log = file_name(spec) + ":" + std::to_string(e.line) + ": " + e.what();
+    failed.log = source_file_name(spec) + ":" + std::to_string(e.line) + ": " + e.what();
     return failed;
   }
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
@@ -132,7 +132,7 @@ NvccCheck nvcc_check(const BuildSpec& spec) {
   const std::string object = (fs::path(spec.output_dir) / "nvcc-check.o").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-c", "-arch=sm_90", "--resource-usage"};
   add_common_includes(argv, spec);
-  argv.insert(argv.end(), {"-o", object, file_name(spec)});
+  argv.insert(argv.end(), {"-o", object, source_file_name(spec)});
   ProcessResult p = run_process(compiler_request(argv, spec));
   check.ok = p.ok();
   check.object = object;

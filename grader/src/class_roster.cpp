@@ -10,6 +10,7 @@
 
 #include "kit/errors.h"
 #include "kit/intake.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -23,7 +24,6 @@ constexpr const char* kGradescopePrefix = "submission_";
 constexpr int kMaxDepth = 4;
 constexpr int kMaxEntriesSearched = 20000;
 
-bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 bool is_real_folder(const fs::path& path) {
   std::error_code ec;
@@ -79,7 +79,7 @@ void find_submission(Student& s, const std::string& file) {
 }
 
 // A YAML scalar by key, with or without the leading colon Gradescope's (Ruby) keys carry; "" when absent.
-std::string field(const YAML::Node& map, const std::string& key) {
+std::string roster_field(const YAML::Node& map, const std::string& key) {
   for (const std::string& k : {":" + key, key}) {
     const YAML::Node value = map[k];
     if (value && value.IsScalar()) return value.Scalar();
@@ -120,7 +120,7 @@ std::map<std::string, std::vector<Person>> read_gradescope_metadata(const fs::pa
     if (!submitters) continue;
     for (const YAML::Node& s : submitters) {
       if (!s.IsMap()) continue;
-      Person p{field(s, "name"), field(s, "sid"), field(s, "email")};
+      Person p{roster_field(s, "name"), roster_field(s, "sid"), roster_field(s, "email")};
       if (p.name.empty()) p.name = !p.email.empty() ? p.email : p.sid;
       if (!p.name.empty()) who.push_back(p);
     }

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::size_t kFirstShown = 5;
 
-std::string number(double v) {
+std::string number_text(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   char buf[64];
@@ -69,13 +69,13 @@ std::string explain_mismatches(const Comparison& c, const ArraySpec& output) {
   for (std::size_t i = 0; i < c.first.size(); ++i) {
     const Mismatch& m = c.first[i];
     text += i == 0 ? "first wrong: " : "             ";
-    text += element_name(output, m.index) + " expected " + number(m.expected) + ", got " +
+    text += element_name(output, m.index) + " expected " + number_text(m.expected) + ", got " +
             (m.never_written ? std::string(output.dtype == DType::f32 ? "NaN (never written)"
                                                                        : "the poison value (never written)")
-                             : number(m.got)) +
+                             : number_text(m.got)) +
             "\n";
   }
-  if (c.max_error > 0) text += "largest error among finite values: " + number(c.max_error) + "\n";
+  if (c.max_error > 0) text += "largest error among finite values: " + number_text(c.max_error) + "\n";
   if (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }

@@ -14,6 +14,7 @@
 #include "kit/poison.h"
 #include "kit/problem.h"
 #include "kit/tolerance.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -54,7 +55,6 @@ float poison() {
   return f;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 Tolerance exact() {
   Tolerance t;

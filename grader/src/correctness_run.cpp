@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 
+#include <kitcpu/exit_codes.h>
 #include <nlohmann/json.hpp>
 
 #include "kit/batch.h"
@@ -40,7 +41,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kGuardBytes = 1 << 20;
-constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
 constexpr int kSanitizerExitCode = 89;   // what compute-sanitizer exits with when it reported an error
 constexpr int kSanitizerSlowdown = 10;   // how much longer a run may take under compute-sanitizer
 constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
@@ -278,7 +278,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   }
   // The runtime's own diagnostics name the CUDA thread; for a race, the parsed ThreadSanitizer report is
   // better, naming both lines. Either way the raw sanitizer output adds nothing a student needs.
-  const bool diagnosed = p.exit_code == kCpuFatalDiagnostic || (diag_error && !p.ok()) || !sanitizer.empty();
+  const bool diagnosed = p.exit_code == kitcpu::kFatalDiagnosticExitCode || (diag_error && !p.ok()) || !sanitizer.empty();
   if (diagnosed) {
     output.clear();
     v.timed_out = first.category == "hang";  // the CPU backend's watchdog stopped it before the time limit did

@@ -25,7 +25,7 @@ std::string field(const std::string& text, const std::string& key) {
 }
 
 // A whole, non-negative number that fits a long; false otherwise.
-bool number(const std::string& text, long* value) {
+bool whole_number(const std::string& text, long* value) {
   if (text.empty() || text.size() > 15) return false;
   long v = 0;
   for (char c : text) {
@@ -69,10 +69,10 @@ std::optional<DeviceLimits> parse_probe_limits(const std::string& out) {
       {"warp_size", &l.warp_size}};
   long value = 0;
   for (const auto& [key, target] : ints) {
-    if (!number(field(out, key), &value) || value > 1L << 30) return std::nullopt;
+    if (!whole_number(field(out, key), &value) || value > 1L << 30) return std::nullopt;
     *target = static_cast<int>(value);
   }
-  if (!number(field(out, "shared_memory_per_block"), &value)) return std::nullopt;
+  if (!whole_number(field(out, "shared_memory_per_block"), &value)) return std::nullopt;
   l.shared_memory_per_block = value;
   return l;
 }

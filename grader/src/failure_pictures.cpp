@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Picture blank(long width, long height, int channels) {
+Picture blank_picture(long width, long height, int channels) {
   Picture p;
   p.width = width;
   p.height = height;
@@ -56,10 +56,10 @@ FailurePictures make_failure_pictures(const WrongPicture& wrong) {
   const long height = shape[0], width = shape[1];
   const int channels = grey ? 1 : 3;
   FailurePictures p;
-  p.output = blank(width, height, channels);
-  p.expected = blank(width, height, channels);
-  p.difference = blank(width, height, 1);
-  p.never_written = blank(width, height, 1);
+  p.output = blank_picture(width, height, channels);
+  p.expected = blank_picture(width, height, channels);
+  p.difference = blank_picture(width, height, 1);
+  p.never_written = blank_picture(width, height, 1);
   for (std::size_t i = 0; i < wrong.expected.size(); ++i) {
     const bool poison = wrong.comparison.wrong_elements[i] && is_poison(wrong.got, i, wrong.seed);
     p.output.pixels[i] = poison ? 0 : pixel_value(wrong.got.value(i));

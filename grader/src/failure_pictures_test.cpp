@@ -23,17 +23,17 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-constexpr std::uint64_t kSeed = 7;
+constexpr std::uint64_t kPictureSeed = 7;
 
 // A height x width output (x 3 for colour) with every kind of pixel: right, wrong by a little, wrong by
 // a lot, NaN, Inf, and never written (the poison left as the runner wrote it).
-WrongPicture sample(DType dtype, long height, long width, int channels) {
+WrongPicture wrong_picture_sample(DType dtype, long height, long width, int channels) {
   std::vector<long> shape = {height, width};
   if (channels == 3) shape.push_back(3);
   WrongPicture w;
-  w.seed = kSeed;
+  w.seed = kPictureSeed;
   w.got = make_array({"out", dtype, shape});
-  fill_poison(w.got, kSeed);
+  fill_poison(w.got, kPictureSeed);
   const std::size_t n = w.got.spec.count();
   for (std::size_t i = 0; i < n; ++i) {
     w.expected.push_back(static_cast<double>((i * 29) % 200));
@@ -51,7 +51,7 @@ WrongPicture sample(DType dtype, long height, long width, int channels) {
   }
   Tolerance exact;
   exact.policy = Tolerance::Policy::exact;
-  w.comparison = compare_output(w.got, w.expected, std::vector<double>(n, 0.0), exact, kSeed);
+  w.comparison = compare_output(w.got, w.expected, std::vector<double>(n, 0.0), exact, kPictureSeed);
   return w;
 }
 
@@ -120,7 +120,7 @@ void check_written(const WrongPicture& w, int channels) {
 TEST(FailurePictures, DifferenceAndMaskMatchTheComparisonPixelByPixel) {
   for (DType dtype : {DType::f32, DType::u8}) {
     SCOPED_TRACE(dtype_name(dtype));
-    const WrongPicture w = sample(dtype, 4, 5, 1);
+    const WrongPicture w = wrong_picture_sample(dtype, 4, 5, 1);
     ASSERT_GT(w.comparison.never_written, 0u);
     if (dtype == DType::f32) {
       ASSERT_GT(w.comparison.non_finite, 0u);
@@ -130,17 +130,17 @@ TEST(FailurePictures, DifferenceAndMaskMatchTheComparisonPixelByPixel) {
 }
 
 TEST(FailurePictures, AColourOutputShowsTheWorstChannelOfEachPixel) {
-  const WrongPicture w = sample(DType::u8, 4, 5, 3);
+  const WrongPicture w = wrong_picture_sample(DType::u8, 4, 5, 3);
   check_written(w, 3);
 }
 
 TEST(FailurePictures, BiggerErrorsAreBrighter) {
-  WrongPicture w = sample(DType::f32, 1, 4, 1);
+  WrongPicture w = wrong_picture_sample(DType::f32, 1, 4, 1);
   const double errors[] = {0, 1, 50, 1000};
   for (std::size_t i = 0; i < 4; ++i) w.got.set(i, w.expected[i] + errors[i]);
   Tolerance exact;
   exact.policy = Tolerance::Policy::exact;
-  w.comparison = compare_output(w.got, w.expected, std::vector<double>(4, 0.0), exact, kSeed);
+  w.comparison = compare_output(w.got, w.expected, std::vector<double>(4, 0.0), exact, kPictureSeed);
   EXPECT_EQ(difference_level(w, 0), kDifferenceRight);
   EXPECT_EQ(difference_level(w, 1), kDifferenceSmallest + 1);
   EXPECT_LT(difference_level(w, 1), difference_level(w, 2));
@@ -148,9 +148,9 @@ TEST(FailurePictures, BiggerErrorsAreBrighter) {
 }
 
 TEST(FailurePictures, ARightOutputIsAllBlack) {
-  WrongPicture w = sample(DType::f32, 3, 3, 1);
+  WrongPicture w = wrong_picture_sample(DType::f32, 3, 3, 1);
   for (std::size_t i = 0; i < w.expected.size(); ++i) w.got.set(i, w.expected[i]);
-  w.comparison = compare_output(w.got, w.expected, std::vector<double>(9, 0.0), Tolerance{}, kSeed);
+  w.comparison = compare_output(w.got, w.expected, std::vector<double>(9, 0.0), Tolerance{}, kPictureSeed);
   const FailurePictures p = make_failure_pictures(w);
   for (unsigned char level : p.difference.pixels) EXPECT_EQ(level, kDifferenceRight);
   for (unsigned char level : p.never_written.pixels) EXPECT_EQ(level, 0);
@@ -191,7 +191,7 @@ TEST(FailurePictures, OneLineNamesThemAll) {
 
 TEST(FailurePictures, CopiesKeepTheNames) {
   TempDir dir;
-  const WrongPicture w = sample(DType::u8, 2, 3, 1);
+  const WrongPicture w = wrong_picture_sample(DType::u8, 2, 3, 1);
   const std::vector<std::string> written = write_failure_pictures(w, (dir.path / "staged").string(), "t");
   const std::vector<std::string> copied = copy_failure_pictures(written, (dir.path / "final" / "pics").string());
   ASSERT_EQ(copied.size(), written.size());

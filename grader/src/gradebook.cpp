@@ -38,7 +38,7 @@ std::string one_line(const std::string& text, std::size_t width) {
 // A test that ran to a verdict. Skipped (not measured) and error (the kit could not measure) did not.
 bool measured(const TestResult& t) { return t.status == TestStatus::passed || t.status == TestStatus::failed; }
 
-std::string joined(const std::vector<std::string>& parts) {
+std::string joined_once(const std::vector<std::string>& parts) {
   std::string out;
   for (const std::string& p : parts)
     if (!p.empty() && (" + " + out + " + ").find(" + " + p + " + ") == std::string::npos)
@@ -189,8 +189,8 @@ ClassResult merge_class_results(const std::vector<ClassResult>& results) {
     g.score += t.score;
     g.max_score += t.max_score;
   }
-  g.backend = joined(backends);
-  g.device.name = joined(devices);
+  g.backend = joined_once(backends);
+  g.device.name = joined_once(devices);
   return merged;
 }
 

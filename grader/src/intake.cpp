@@ -29,7 +29,7 @@ struct Fd {
   }
 };
 
-std::string kind_of(mode_t mode) {
+std::string intake_kind(mode_t mode) {
   if (S_ISDIR(mode)) return "a folder";
   if (S_ISFIFO(mode)) return "a fifo";
   if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
@@ -47,7 +47,7 @@ void check_entry(int dir_fd, const std::string& name, const std::string& shown) 
                     " is a symbolic link: give the file itself (the grader does not follow links, so that a "
                     "submission cannot point it at another file)");
   if (!S_ISREG(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(shown) + " is " + kind_of(st.st_mode) +
+    throw UserError("the submission " + quoted_for_message(shown) + " is " + intake_kind(st.st_mode) +
                     ", not a file: give the source file itself");
 }
 
@@ -65,7 +65,7 @@ std::string read_entry(int dir_fd, const std::string& name, const std::string& s
   if (::fstat(file.fd, &st) != 0)
     throw UserError("cannot read the submission " + quoted_for_message(shown) + ": " + std::strerror(errno));
   if (!S_ISREG(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(shown) + " is " + kind_of(st.st_mode) +
+    throw UserError("the submission " + quoted_for_message(shown) + " is " + intake_kind(st.st_mode) +
                     ", not a file: give the source file itself");
   *size = static_cast<std::uint64_t>(st.st_size);
   std::string bytes;
@@ -193,7 +193,7 @@ Intake take_in_submission(const std::string& user_path, const std::vector<std::s
                     "that a submission cannot point it at another file)");
   if (S_ISDIR(st.st_mode)) return take_from_folder(user_path, expected, work_dir, options);
   if (!S_ISREG(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(user_path) + " is " + kind_of(st.st_mode) +
+    throw UserError("the submission " + quoted_for_message(user_path) + " is " + intake_kind(st.st_mode) +
                     ", not a file: give the path of " + wanted);
   if (expected.size() > 1)
     throw UserError("this assignment grades " + std::to_string(expected.size()) + " files (" + list_of(expected) +

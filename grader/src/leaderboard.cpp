@@ -10,7 +10,7 @@
 namespace kit {
 namespace {
 
-std::string number(double v) {
+std::string csv_number(double v) {
   std::ostringstream out;
   out.precision(6);
   out << v;
@@ -73,15 +73,15 @@ std::string render_leaderboard_csv(const Leaderboard& board) {
   csv += "\n";
   for (std::size_t i = 0; i < board.students.size(); ++i) {
     const LeaderboardRow& row = board.students[i];
-    csv += std::to_string(i + 1) + "," + row.name + "," + number(row.value);
+    csv += std::to_string(i + 1) + "," + row.name + "," + csv_number(row.value);
     for (const std::string& t : board.tests) {
       const auto found = row.ratios.find(t);
-      csv += "," + (found == row.ratios.end() ? std::string() : number(found->second));
+      csv += "," + (found == row.ratios.end() ? std::string() : csv_number(found->second));
     }
     csv += "\n";
   }
   for (const auto& [test, value] : board.baselines)
-    csv += "," + csv_field("baseline: " + test) + "," + number(value) + std::string(board.tests.size(), ',') + "\n";
+    csv += "," + csv_field("baseline: " + test) + "," + csv_number(value) + std::string(board.tests.size(), ',') + "\n";
   return csv;
 }
 
@@ -103,12 +103,12 @@ std::string leaderboard_plot_script(const Leaderboard& board, const std::string&
   double top = 0;
   for (const LeaderboardRow& row : board.students) top = std::max(top, row.value);
   for (const auto& baseline : board.baselines) top = std::max(top, baseline.second);
-  s += "set yrange [0:" + number(1.15 * top) + "]\n";
+  s += "set yrange [0:" + csv_number(1.15 * top) + "]\n";
   s += "set style fill solid 0.6\nset boxwidth 0.8\nset xtics rotate by 60 right\nunset key\n";
   for (const auto& [test, value] : board.baselines) {
-    s += "set arrow from graph 0, first " + number(value) + " to graph 1, first " + number(value) +
+    s += "set arrow from graph 0, first " + csv_number(value) + " to graph 1, first " + csv_number(value) +
          " nohead lw 2 front\n";
-    s += "set label " + gnuplot_text("baseline: " + test) + " at graph 0.99, first " + number(value) +
+    s += "set label " + gnuplot_text("baseline: " + test) + " at graph 0.99, first " + csv_number(value) +
          " right front offset 0,0.7\n";
   }
   // The students' rows are the first ones after the header: the baselines' rows follow them.

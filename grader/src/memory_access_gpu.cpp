@@ -49,7 +49,7 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
-double number(std::string text) {
+double ncu_number(std::string text) {
   std::string digits;
   for (char c : text)
     if (c != ',') digits += c;
@@ -60,7 +60,7 @@ double number(std::string text) {
   }
 }
 
-std::string figure(double v) {
+std::string one_decimal(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
@@ -117,7 +117,7 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
       continue;
     }
     if (static_cast<int>(f.size()) <= std::max({kernel_col, name_col, value_col})) continue;
-    values[f[kernel_col]][f[name_col]] += number(f[value_col]);
+    values[f[kernel_col]][f[name_col]] += ncu_number(f[value_col]);
   }
   if (values.empty()) {
     p.error = "Nsight Compute reported no kernel: does " + function.name + " launch one?";
@@ -135,14 +135,14 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
       const double sectors = get(("l1tex__t_sectors_pipe_lsu_mem_global_op_" + k + ".sum").c_str());
       if (requests > 0)
         p.accesses.push_back({kernel, "global", word, requests, sectors, 0,
-                              word + "s of " + kernel + ": " + figure(sectors / requests) +
+                              word + "s of " + kernel + ": " + one_decimal(sectors / requests) +
                                   " sectors per request, 4 is ideal for 32 floats"});
       const double shared_requests = get(("smsp__sass_inst_executed_op_shared_" + k + ".sum").c_str());
       const double conflicts = get(("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + k + ".sum").c_str());
       if (shared_requests > 0)
         p.accesses.push_back({kernel, "shared", word, shared_requests, 0, conflicts,
-                              "shared-memory " + word + "s of " + kernel + ": " + figure(conflicts / shared_requests) +
-                                  " bank conflicts per request (" + figure(conflicts) + " in all)"});
+                              "shared-memory " + word + "s of " + kernel + ": " + one_decimal(conflicts / shared_requests) +
+                                  " bank conflicts per request (" + one_decimal(conflicts) + " in all)"});
     }
   }
   return p;

@@ -29,7 +29,7 @@ Picture gradient(long width, long height, int channels) {
 }
 
 // The message decode_picture throws, or "" when it does not throw.
-std::string decode_error(const std::string& bytes) {
+std::string picture_decode_error(const std::string& bytes) {
   try {
     decode_picture(bytes, "photo.pgm");
   } catch (const UserError& e) {
@@ -38,13 +38,13 @@ std::string decode_error(const std::string& bytes) {
   return "";
 }
 
-struct TempDir {
+struct PictureTempDir {
   fs::path path;
-  TempDir() {
+  PictureTempDir() {
     std::string pattern = (fs::temp_directory_path() / "kit-picture-XXXXXX").string();
     path = ::mkdtemp(pattern.data());
   }
-  ~TempDir() { fs::remove_all(path); }
+  ~PictureTempDir() { fs::remove_all(path); }
 };
 
 TEST(PictureFile, BinaryRoundTripKeepsEveryPixel) {
@@ -79,26 +79,26 @@ TEST(PictureFile, ScalesASmallerMaximumValueToTheFullRange) {
 }
 
 TEST(PictureFile, RefusesHostileFilesSayingWhatIsWrong) {
-  EXPECT_NE(decode_error("").find("empty"), std::string::npos);
-  EXPECT_NE(decode_error("GIF89a").find("not a PGM or PPM"), std::string::npos);
-  EXPECT_NE(decode_error("\xff\xd8\xff\xe0").find("JPEG"), std::string::npos);
-  EXPECT_NE(decode_error("P4 1 1 \x80").find("bitmap"), std::string::npos);
-  EXPECT_NE(decode_error("P5 2").find("ends before its height"), std::string::npos);
-  EXPECT_NE(decode_error("P5 -2 2 255\n").find("width is not a number"), std::string::npos);
-  EXPECT_NE(decode_error("P5 0 2 255\n").find("no pixels"), std::string::npos);
-  EXPECT_NE(decode_error("P5 99999999999 2 255\n").find("too many digits"), std::string::npos);
-  EXPECT_NE(decode_error("P5 100000 100000 255\n").find("largest the grader reads"), std::string::npos);
-  EXPECT_NE(decode_error("P5 30000 30000 255\n").find("megapixels"), std::string::npos);
-  EXPECT_NE(decode_error("P5 2 2 65535\n").find("16-bit"), std::string::npos);
-  EXPECT_NE(decode_error("P5 2 2 0\n").find("maximum value is 0"), std::string::npos);
-  EXPECT_NE(decode_error("P5 4 4 255\nabc").find("truncated: 16 bytes of pixels expected, 3 are there"), std::string::npos);
-  EXPECT_NE(decode_error("P2 4 4 255\n1 2 3").find("truncated"), std::string::npos);
-  EXPECT_NE(decode_error("P2 2 1 255\n1 x").find("value 2 is not a number"), std::string::npos);
-  EXPECT_NE(decode_error("P2 2 1 100\n1 200\n").find("above the maximum value 100"), std::string::npos);
-  EXPECT_NE(decode_error("P5 2 1 100\n\x01\xc8").find("above the maximum value 100"), std::string::npos);
-  EXPECT_NE(decode_error("P5 2 1 255x\x01\x02").find("where a space belongs"), std::string::npos);
+  EXPECT_NE(picture_decode_error("").find("empty"), std::string::npos);
+  EXPECT_NE(picture_decode_error("GIF89a").find("not a PGM or PPM"), std::string::npos);
+  EXPECT_NE(picture_decode_error("\xff\xd8\xff\xe0").find("JPEG"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P4 1 1 \x80").find("bitmap"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2").find("ends before its height"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 -2 2 255\n").find("width is not a number"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 0 2 255\n").find("no pixels"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 99999999999 2 255\n").find("too many digits"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 100000 100000 255\n").find("largest the grader reads"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 30000 30000 255\n").find("megapixels"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2 2 65535\n").find("16-bit"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2 2 0\n").find("maximum value is 0"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 4 4 255\nabc").find("truncated: 16 bytes of pixels expected, 3 are there"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P2 4 4 255\n1 2 3").find("truncated"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P2 2 1 255\n1 x").find("value 2 is not a number"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P2 2 1 100\n1 200\n").find("above the maximum value 100"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2 1 100\n\x01\xc8").find("above the maximum value 100"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2 1 255x\x01\x02").find("where a space belongs"), std::string::npos);
   // Every message names the file.
-  EXPECT_NE(decode_error("P5 2").find("photo.pgm"), std::string::npos);
+  EXPECT_NE(picture_decode_error("P5 2").find("photo.pgm"), std::string::npos);
 }
 
 TEST(PictureFile, NeverThrowsAnythingButAUserErrorOnCutOrFlippedBytes) {
@@ -137,7 +137,7 @@ TEST(PictureFile, FormatComesFromTheExtension) {
 }
 
 TEST(PictureFile, WritesWholeFilesAndReadsThemBack) {
-  TempDir dir;
+  PictureTempDir dir;
   const Picture grey = gradient(17, 9, 1);
   write_picture((dir.path / "g.pgm").string(), grey);
   EXPECT_EQ(read_picture((dir.path / "g.pgm").string()).pixels, grey.pixels);
@@ -153,7 +153,7 @@ TEST(PictureFile, WritesWholeFilesAndReadsThemBack) {
 }
 
 TEST(PictureFile, ReadsOnlyRegularFiles) {
-  TempDir dir;
+  PictureTempDir dir;
   EXPECT_THROW(read_picture((dir.path / "none.pgm").string()), UserError);
   EXPECT_THROW(read_picture(dir.path.string()), UserError);
 }
@@ -162,7 +162,7 @@ TEST(PictureFile, PngRoundTripOrAClearRefusal) {
   const Picture colour = gradient(31, 7, 3);
   if (!png_supported()) {
     EXPECT_THROW(encode_picture(colour, PictureFormat::png), UserError);
-    EXPECT_NE(decode_error(std::string("\x89PNG\r\n\x1a\n", 8) + "rest").find("without libpng"), std::string::npos);
+    EXPECT_NE(picture_decode_error(std::string("\x89PNG\r\n\x1a\n", 8) + "rest").find("without libpng"), std::string::npos);
     return;
   }
   for (int channels : {1, 3}) {
@@ -175,7 +175,7 @@ TEST(PictureFile, PngRoundTripOrAClearRefusal) {
     EXPECT_EQ(back.pixels, p.pixels);
   }
   const std::string good = encode_picture(colour, PictureFormat::png);
-  EXPECT_NE(decode_error(good.substr(0, good.size() / 2)).find("PNG"), std::string::npos);
+  EXPECT_NE(picture_decode_error(good.substr(0, good.size() / 2)).find("PNG"), std::string::npos);
   for (std::size_t cut = 8; cut < good.size(); cut += 7) {
     try {
       decode_picture(good.substr(0, cut), "p");
@@ -197,7 +197,7 @@ TEST(PictureFile, RefusesA16BitPng) {
   std::string bytes(size, '\0');
   ASSERT_TRUE(png_image_write_to_memory(&image, bytes.data(), &size, 0, pixels, 0, nullptr));
   bytes.resize(size);
-  EXPECT_NE(decode_error(bytes).find("16-bit PNG"), std::string::npos);
+  EXPECT_NE(picture_decode_error(bytes).find("16-bit PNG"), std::string::npos);
 }
 
 // A PNG written by libpng in `format` (8-bit channels, or a colour map of `colormap`).

@@ -28,7 +28,6 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 // The grader's replies are a few bytes; a child that does not read them within a second has stopped
 // listening, and the conversation ends (the time limit then ends the child).

@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "kit/rubric.h"
+#include "kit/text.h"
 #include "question_kinds.h"
 #include "yaml_file.h"
 
@@ -29,11 +30,6 @@ bool is_id(const std::string& id) {
   return true;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  return list;
-}
 
 class YamlFields : public QuestionFields {
  public:
@@ -121,7 +117,7 @@ Question read_question(const std::string& file, const YAML::Node& node) {
   if (!kind) {
     std::vector<std::string> names;
     for (const QuestionKind& k : question_kinds()) names.push_back(k.name);
-    named.fail("kind", "unknown kind '" + q.kind + "' (known: " + joined(names) + ")");
+    named.fail("kind", "unknown kind '" + q.kind + "' (known: " + comma_list(names) + ")");
   }
   q.text = named.text("text");
   std::set<std::string> allowed = {"id", "points", "kind", "text"};
@@ -130,7 +126,7 @@ Question read_question(const std::string& file, const YAML::Node& node) {
     const std::string key = entry.first.Scalar();
     if (!allowed.count(key))
       fail_at(file, entry.first, "unknown key '" + key + "' in question '" + q.id + "' of kind " + q.kind +
-                                     " (allowed: " + joined(std::vector<std::string>(allowed.begin(), allowed.end())) +
+                                     " (allowed: " + comma_list(std::vector<std::string>(allowed.begin(), allowed.end())) +
                                      ")");
   }
   kind->read(named, q);

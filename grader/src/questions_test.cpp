@@ -8,13 +8,13 @@
 #include <string>
 
 #include "kit/rubric.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A questions file with `text`, in a folder of its own that goes away with the test.
 class QuestionsFile : public ::testing::Test {

@@ -10,13 +10,13 @@
 
 #include "kit/release.h"
 #include "kit/release_rubric.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 const char* kQuestions = R"(questions:
   - id: threads

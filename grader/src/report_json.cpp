@@ -104,9 +104,9 @@ Json result_json(const GradeResult& result) {
 }
 
 // Reading back: every mistake names the field where it is, so a broken gradebook file can be fixed by hand.
-class Reader {
+class ReportReader {
  public:
-  Reader(const json& object, std::string where) : object_(object), where_(std::move(where)) {
+  ReportReader(const json& object, std::string where) : object_(object), where_(std::move(where)) {
     if (!object_.is_object()) fail("", "an object", object_);
   }
 
@@ -199,7 +199,7 @@ TestCategory parse_category(const std::string& word, const std::string& where) {
 }
 
 TestResult test_from_json(const json& object, const std::string& where) {
-  const Reader reader(object, where);
+  const ReportReader reader(object, where);
   TestResult test;
   reader.read("name", test.name, true);
   reader.read("group", test.group);
@@ -222,7 +222,7 @@ TestResult test_from_json(const json& object, const std::string& where) {
   }
   if (const json* diagnosis = reader.find("diagnosis", false)) {
     if (!diagnosis->is_object()) reader.fail("diagnosis", "an object", *diagnosis);
-    const Reader inner(*diagnosis, reader.path("diagnosis"));
+    const ReportReader inner(*diagnosis, reader.path("diagnosis"));
     inner.read("category", test.diagnosis.category, true);
     inner.read("cause", test.diagnosis.cause);
     inner.read("file", test.diagnosis.file);
@@ -249,7 +249,7 @@ std::string render_json(const GradeResult& result) {
 }
 
 GradeResult result_from_json(const nlohmann::json& document) {
-  const Reader top(document, "");
+  const ReportReader top(document, "");
   std::string schema;
   top.read("schema", schema, true);
   if (schema != kResultSchema) {
@@ -265,7 +265,7 @@ GradeResult result_from_json(const nlohmann::json& document) {
   top.read("backend_reason", result.backend_reason);
   top.read("sandboxed", result.sandboxed);
   if (const json* device = top.find("device", false)) {
-    const Reader reader(*device, "device");
+    const ReportReader reader(*device, "device");
     reader.read("name", result.device.name);
     reader.read("driver", result.device.driver);
     reader.read("compute_capability", result.device.compute_capability);
@@ -293,7 +293,7 @@ GradeResult result_from_json(const nlohmann::json& document) {
     if (!leaderboard->is_array()) top.fail("leaderboard", "an array", *leaderboard);
     for (size_t i = 0; i < leaderboard->size(); ++i) {
       const std::string where = "leaderboard[" + std::to_string(i) + "]";
-      const Reader reader((*leaderboard)[i], where);
+      const ReportReader reader((*leaderboard)[i], where);
       LeaderboardEntry entry;
       reader.read("name", entry.name, true);
       reader.read("value", entry.value, true);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kit/failure_pictures.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -67,7 +68,6 @@ std::string format_number(double value, int decimals) {
   return text;
 }
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 class XmlWriter {
  public:

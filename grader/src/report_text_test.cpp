@@ -21,7 +21,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-size_t display_width(const std::string& text) {
+size_t columns_of(const std::string& text) {
   return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   }));
@@ -102,8 +102,8 @@ TEST(TextReport, PointsAlignInOneColumn) {
     std::vector<size_t> slashes;
     for (const std::string& line : lines_of(text)) {
       if (!std::regex_match(line, points_at_end)) continue;
-      ends.push_back(display_width(line));
-      slashes.push_back(display_width(line.substr(0, line.rfind(" / "))));
+      ends.push_back(columns_of(line));
+      slashes.push_back(columns_of(line.substr(0, line.rfind(" / "))));
     }
     ASSERT_GE(ends.size(), 6u) << text;
     EXPECT_EQ(std::count(ends.begin(), ends.end(), ends.front()), static_cast<long>(ends.size())) << text;

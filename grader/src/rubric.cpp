@@ -12,6 +12,7 @@
 
 #include "kit/kit_tree.h"
 #include "kit/technique.h"
+#include "kit/text.h"
 #include "yaml_file.h"
 
 namespace kit {
@@ -19,11 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  return list;
-}
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -32,7 +28,7 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
-struct Reader {
+struct RubricReader {
   std::string file;
   std::vector<std::string> kit_trees;  // where the files a rubric names are looked up, in order
 
@@ -52,7 +48,7 @@ struct Reader {
       const std::string key = entry.first.as<std::string>();
       if (!allowed.count(key))
         fail(entry.first, "unknown key '" + key + "' in " + what + " (allowed: " +
-                              joined(std::vector<std::string>(allowed.begin(), allowed.end())) + ")");
+                              comma_list(std::vector<std::string>(allowed.begin(), allowed.end())) + ")");
     }
   }
 
@@ -119,7 +115,7 @@ struct Reader {
   const Problem* problem(const YAML::Node& node) const {
     const std::string name = string(node, "problem");
     const Problem* p = find_problem(name);
-    if (!p) fail(node, "unknown problem '" + name + "' (known: " + joined(problem_names()) + ")");
+    if (!p) fail(node, "unknown problem '" + name + "' (known: " + comma_list(problem_names()) + ")");
     return p;
   }
 
@@ -146,7 +142,7 @@ struct Reader {
     if (dims.size() == 1 && square) return Dims(axes, dims[0]);
     if (dims.size() != axes)
       fail(node, "'" + text + "' has " + std::to_string(dims.size()) + " dimensions; the problem " + problem.name +
-                     " has " + std::to_string(axes) + " (" + joined(problem.axes) + ")" +
+                     " has " + std::to_string(axes) + " (" + comma_list(problem.axes) + ")" +
                      (square ? " (or write one number for a square size)" : ""));
     if (square)
       for (long d : dims)
@@ -157,7 +153,7 @@ struct Reader {
   void file_exists(const YAML::Node& node, const std::string& relative) const {
     if (!fs::exists(find_in_trees(kit_trees, relative)))
       fail(node, "the file '" + relative + "' does not exist (paths are relative to the top folder of the course's " +
-                     "tree or the kit: " + joined(kit_trees) + ")");
+                     "tree or the kit: " + comma_list(kit_trees) + ")");
   }
 
   // A mapping of knob names to values; with `declared`, every name must be one of them.
@@ -177,7 +173,7 @@ struct Reader {
         if (!known)
           fail(entry.first, "'" + name + "' is not one of the rubric's knobs (" +
                                 (names.empty() ? std::string("none are declared: add a top-level `knobs:`")
-                                               : joined(names)) + ")");
+                                               : comma_list(names)) + ")");
       }
       result.push_back({name, integer(entry.second, "knob " + name, 1)});
     }
@@ -191,11 +187,11 @@ struct Reader {
       if (rubric.functions[i].name == name) return i;
       names.push_back(rubric.functions[i].name);
     }
-    fail(node, "no function named '" + name + "' (the rubric's functions: " + joined(names) + ")");
+    fail(node, "no function named '" + name + "' (the rubric's functions: " + comma_list(names) + ")");
   }
 };
 
-std::vector<CurvePoint> read_curve(const Reader& r, const YAML::Node& node) {
+std::vector<CurvePoint> read_curve(const RubricReader& r, const YAML::Node& node) {
   std::vector<CurvePoint> curve;
   for (const auto& point : r.sequence(node, "curve")) {
     if (!point.IsSequence() || point.size() != 2)
@@ -211,7 +207,7 @@ std::vector<CurvePoint> read_curve(const Reader& r, const YAML::Node& node) {
 
 // `functions:` entries are a name (solving the rubric's `problem`) or {name, problem}; without the key,
 // one function named after the first student file.
-void read_functions(const Reader& r, const YAML::Node& root, Rubric& rubric) {
+void read_functions(const RubricReader& r, const YAML::Node& root, Rubric& rubric) {
   const Problem* default_problem = root["problem"] ? r.problem(root["problem"]) : nullptr;
   if (const YAML::Node list = root["functions"]) {
     std::set<std::string> seen;
@@ -241,14 +237,14 @@ void read_functions(const Reader& r, const YAML::Node& root, Rubric& rubric) {
 }
 
 // A group's virtual devices: names from the CPU backend's table, each once.
-std::vector<std::string> read_devices(const Reader& r, const YAML::Node& list) {
+std::vector<std::string> read_devices(const RubricReader& r, const YAML::Node& list) {
   std::vector<std::string> devices;
   for (const auto& d : r.sequence(list, "devices")) {
     const std::string key = r.string(d, "a device");
     if (!kitcpu::find_virtual_device(key.c_str())) {
       std::vector<std::string> names;
       for (const kitcpu::VirtualDevice& v : kitcpu::kVirtualDevices) names.push_back(v.key);
-      r.fail(d, "no virtual device '" + key + "' (there are " + joined(names) + ")");
+      r.fail(d, "no virtual device '" + key + "' (there are " + comma_list(names) + ")");
     }
     if (std::find(devices.begin(), devices.end(), key) != devices.end()) r.fail(d, "device '" + key + "' is listed twice");
     devices.push_back(key);
@@ -257,7 +253,7 @@ std::vector<std::string> read_devices(const Reader& r, const YAML::Node& list) {
   return devices;
 }
 
-CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& rubric) {
+CorrectnessGroup read_group(const RubricReader& r, const YAML::Node& g, const Rubric& rubric) {
   r.allow_keys(g, "a correctness group",
                {"group", "points", "visibility", "function", "sizes", "random", "builds", "inputs", "seeds",
                 "size_unit", "devices"});
@@ -284,7 +280,7 @@ CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& 
       std::vector<std::string> names;
       for (const InputVariant& v : problem.variants) names.push_back(v.name);
       r.fail(inputs, "the problem " + problem.name + " has no inputs named '" + group.inputs + "' (it has " +
-                         joined(names) + ")");
+                         comma_list(names) + ")");
     }
   }
   if (const YAML::Node unit = g["size_unit"]) {
@@ -299,7 +295,7 @@ CorrectnessGroup read_group(const Reader& r, const YAML::Node& g, const Rubric& 
   return group;
 }
 
-Baseline read_baseline(const Reader& r, const YAML::Node& b, const Rubric& rubric) {
+Baseline read_baseline(const RubricReader& r, const YAML::Node& b, const Rubric& rubric) {
   r.allow_keys(b, "a baseline", {"name", "assignment", "file", "function", "problem"});
   Baseline base;
   base.name = r.string(r.require(b, "name", "a baseline"), "name");
@@ -319,7 +315,7 @@ Baseline read_baseline(const Reader& r, const YAML::Node& b, const Rubric& rubri
   return base;
 }
 
-void read_performance(const Reader& r, const YAML::Node& p, Rubric& rubric) {
+void read_performance(const RubricReader& r, const YAML::Node& p, Rubric& rubric) {
   r.allow_keys(p, "performance", {"size", "metric", "baselines", "items", "rounds", "max_seconds"});
   Performance& perf = rubric.performance;
   // Items first: they say which functions are timed, and so which problem the size is a size of.
@@ -376,7 +372,7 @@ void read_performance(const Reader& r, const YAML::Node& p, Rubric& rubric) {
   perf.label = describe_shape(rubric, perf.shape);
 }
 
-void read_technique(const Reader& r, const YAML::Node& t, Rubric& rubric) {
+void read_technique(const RubricReader& r, const YAML::Node& t, Rubric& rubric) {
   std::vector<std::string> kinds;
   for (const TechniqueKind& k : technique_kinds()) kinds.push_back(k.name);
   for (const auto& c : r.sequence(t, "technique")) {
@@ -386,7 +382,7 @@ void read_technique(const Reader& r, const YAML::Node& t, Rubric& rubric) {
     const YAML::Node kind_node = r.require(c, "check", "technique check '" + check.name + "'");
     check.check = r.string(kind_node, "check");
     const TechniqueKind* kind = find_technique_kind(check.check);
-    if (!kind) r.fail(kind_node, "unknown technique check '" + check.check + "' (known: " + joined(kinds) + ")");
+    if (!kind) r.fail(kind_node, "unknown technique check '" + check.check + "' (known: " + comma_list(kinds) + ")");
     std::set<std::string> allowed = {"name", "check", "points"};
     if (kind->runs_the_function) allowed.insert({"function", "size"});
     for (const TechniqueLimit& limit : kind->limits) allowed.insert(limit.name);
@@ -403,7 +399,7 @@ void read_technique(const Reader& r, const YAML::Node& t, Rubric& rubric) {
   }
 }
 
-void read_cpu_checks(const Reader& r, const YAML::Node& c, CpuChecks& checks) {
+void read_cpu_checks(const RubricReader& r, const YAML::Node& c, CpuChecks& checks) {
   r.allow_keys(c, "cpu_checks", {"sanitizer_max_dim", "race_max_dim", "orders", "repeats_max_volume"});
   if (c["sanitizer_max_dim"]) checks.sanitizer_max_dim = r.integer(c["sanitizer_max_dim"], "sanitizer_max_dim", 0);
   if (c["race_max_dim"]) checks.race_max_dim = r.integer(c["race_max_dim"], "race_max_dim", 0);
@@ -438,7 +434,7 @@ RubricError::RubricError(std::string f, int l, int c, const std::string& message
       column(c) {}
 
 Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_trees) {
-  Reader r{path, kit_trees};
+  RubricReader r{path, kit_trees};
   if (!fs::exists(path)) throw RubricError(path, 0, 0, "the rubric file does not exist");
   const YAML::Node root = load_yaml_file(path, "rubric");
   if (!root || root.IsNull()) throw RubricError(path, 0, 0, "the rubric is empty");

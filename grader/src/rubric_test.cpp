@@ -1,4 +1,5 @@
 #include "kit/rubric.h"
+#include "kit/text.h"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,6 @@ std::string fixture(const std::string& folder) {
   return std::string(KIT_TEST_DATA_DIR) + "/rubrics/" + folder + "/rubric.yaml";
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The error loading `path` throws; a failure (and an error at line -1) when it loads.
 RubricError load_error(const std::string& path) {

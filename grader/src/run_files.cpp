@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string kind_of(mode_t mode) {
+std::string run_file_kind(mode_t mode) {
   if (S_ISLNK(mode)) return "a symbolic link";
   if (S_ISFIFO(mode)) return "a fifo";
   if (S_ISDIR(mode)) return "a folder";
@@ -33,7 +33,7 @@ std::string take_run_file(Session& s, const std::string& path, std::size_t max_b
     if (errno == ENOENT) return "";
     struct stat link_stat{};
     if (errno == ELOOP && ::lstat(path.c_str(), &link_stat) == 0)
-      *problem = name + " is " + kind_of(link_stat.st_mode) + ", not a file the run wrote: it was not read";
+      *problem = name + " is " + run_file_kind(link_stat.st_mode) + ", not a file the run wrote: it was not read";
     else
       *problem = "cannot open " + name + ": " + std::strerror(errno);
     return "";
@@ -41,7 +41,7 @@ std::string take_run_file(Session& s, const std::string& path, std::size_t max_b
   struct stat st{};
   std::string bytes;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    *problem = name + " is " + kind_of(st.st_mode) + ", not a file the run wrote: it was not read";
+    *problem = name + " is " + run_file_kind(st.st_mode) + ", not a file the run wrote: it was not read";
   } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     *problem = name + " is larger than " + std::to_string(max_bytes >> 20) + " MiB: it was not read";
   } else {

@@ -24,7 +24,7 @@ constexpr const char* kGreyscaleProblem = "greyscale";
 
 enum class PictureKind { grey, colour, other };
 
-PictureKind kind_of(const ArraySpec& spec, const Dims& dims) {
+PictureKind picture_kind(const ArraySpec& spec, const Dims& dims) {
   const long width = dims[0], height = dims[1];
   if (spec.shape == std::vector<long>{height, width}) return PictureKind::grey;
   if (spec.shape == std::vector<long>{height, width, 3}) return PictureKind::colour;
@@ -45,7 +45,7 @@ const Function& find_function(const Rubric& rubric, const RunOnPictureOptions& o
 Picture to_grey(const Picture& colour, const std::string& input_name) {
   const Problem* greyscale = find_problem(kGreyscaleProblem);
   const Dims dims = {colour.width, colour.height};
-  if (!greyscale || greyscale->inputs(dims).size() != 1 || kind_of(greyscale->inputs(dims)[0], dims) != PictureKind::colour)
+  if (!greyscale || greyscale->inputs(dims).size() != 1 || picture_kind(greyscale->inputs(dims)[0], dims) != PictureKind::colour)
     throw UserError(input_name + " is a colour picture and the function takes a grey one, and this kit has no " +
                     kGreyscaleProblem + " problem to convert it with: give a grey picture (.pgm)");
   HostArray rgb = make_array(greyscale->inputs(dims)[0]);
@@ -66,7 +66,7 @@ Arrays inputs_from(const Picture& given, const Problem& problem, const Dims& dim
   if (specs.size() != 1)
     throw UserError("`grader run` gives a function one picture, and " + problem.name + " takes " +
                     std::to_string(specs.size()) + " inputs");
-  const PictureKind wanted = kind_of(specs[0], dims);
+  const PictureKind wanted = picture_kind(specs[0], dims);
   Picture picture = given;
   if (wanted == PictureKind::other)
     throw UserError("the input " + specs[0].name + " of " + problem.name + " is not a picture (" +
@@ -153,9 +153,9 @@ RunOnPictureResult run_on_picture(const RunOnPictureOptions& o) {
   result.dims = dims;
   const Arrays inputs = inputs_from(picture, problem, dims, o, &result.notes);
   const std::vector<ArraySpec> outputs = problem.outputs(dims);
-  if (outputs.size() != 1 || kind_of(outputs[0], dims) == PictureKind::other)
+  if (outputs.size() != 1 || picture_kind(outputs[0], dims) == PictureKind::other)
     throw UserError("`grader run` writes one picture, and " + problem.name + "'s outputs are not one picture");
-  check_output(o.output, kind_of(outputs[0], dims));
+  check_output(o.output, picture_kind(outputs[0], dims));
 
   const std::string submission =
       o.submission.empty() ? kit_file("starter/" + o.assignment) : o.submission;

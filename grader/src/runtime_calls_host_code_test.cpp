@@ -19,64 +19,64 @@ using Calls = std::vector<nlohmann::json>;
 
 const nlohmann::json kHostA = {{"array", "A"}, {"role", "input"}, {"side", "host"}};
 const nlohmann::json kHostC = {{"array", "C"}, {"role", "output"}, {"side", "host"}};
-const nlohmann::json kOwnDevice = {{"array", "device memory"}, {"role", ""}};
+const nlohmann::json kHostCodeDevice = {{"array", "device memory"}, {"role", ""}};
 
 nlohmann::json copy_call(const nlohmann::json& from, const nlohmann::json& to, const std::string& at) {
   return {{"call", "cudaMemcpy"}, {"bytes", 16}, {"from", from}, {"to", to}, {"at", at}};
 }
-nlohmann::json launch(unsigned blocks, unsigned threads) {
+nlohmann::json host_code_launch(unsigned blocks, unsigned threads) {
   return {{"call", "launch"}, {"kernel", "vecAddKernel(float const*, float const*, float*, int)"},
           {"grid", {blocks, 1u, 1u}}, {"block", {threads, 1u, 1u}}, {"at", "vector_add.cu:38"}};
 }
 
 TEST(HostCodeAnswer, CopiesInAndBackAroundALaunchAreTheContract) {
-  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"), launch(4, 256),
-                                  copy_call(kOwnDevice, kHostC, "vector_add.cu:41")}),
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kHostCodeDevice, "vector_add.cu:34"), host_code_launch(4, 256),
+                                  copy_call(kHostCodeDevice, kHostC, "vector_add.cu:41")}),
             "");
 }
 
 TEST(HostCodeAnswer, AnOutputNeverCopiedBackWasComputedOnTheHost) {
-  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"), launch(4, 256)}),
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kHostCodeDevice, "vector_add.cu:34"), host_code_launch(4, 256)}),
             "the answer came from host code: the output was never written by a copy from the device after the "
             "kernel ran (cudaMemcpy ..., cudaMemcpyDeviceToHost); the result must be computed by a kernel and copied "
             "back");
   // A host-to-host copy into C is host work too.
-  EXPECT_NE(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "x"), launch(4, 256), copy_call(kHostA, kHostC, "y")}), "");
+  EXPECT_NE(answer_from_the_host(Calls{copy_call(kHostA, kHostCodeDevice, "x"), host_code_launch(4, 256), copy_call(kHostA, kHostC, "y")}), "");
 }
 
 TEST(HostCodeAnswer, ACopyBackBeforeTheLaunchIsNamed) {
-  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "vector_add.cu:34"),
-                                  copy_call(kOwnDevice, kHostC, "vector_add.cu:36"), launch(4, 256)}),
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kHostCodeDevice, "vector_add.cu:34"),
+                                  copy_call(kHostCodeDevice, kHostC, "vector_add.cu:36"), host_code_launch(4, 256)}),
             "the answer came from host code: your code copied back C (cudaMemcpy at vector_add.cu:36) before any "
             "kernel ran; copy the result back after the launch");
 }
 
 TEST(HostCodeAnswer, NoLaunchIsNoKernel) {
-  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kOwnDevice, "a"), copy_call(kOwnDevice, kHostC, "b")}),
+  EXPECT_EQ(answer_from_the_host(Calls{copy_call(kHostA, kHostCodeDevice, "a"), copy_call(kHostCodeDevice, kHostC, "b")}),
             "no kernel was launched: the result must be computed by a kernel");
 }
 
 TEST(FailedLaunch, NamesTheLaunchTheRuntimeRefused) {
-  nlohmann::json refused = launch(1, 2048);
+  nlohmann::json refused = host_code_launch(1, 2048);
   refused["result"] = "cudaErrorInvalidValue";
-  nlohmann::json ok = launch(4, 256);
+  nlohmann::json ok = host_code_launch(4, 256);
   ok["result"] = "cudaSuccess";
   EXPECT_EQ(failed_launch(Calls{ok, refused}),
             "the launch of vecAddKernel at vector_add.cu:38 was refused: cudaErrorInvalidValue");
-  EXPECT_EQ(failed_launch(Calls{ok, launch(4, 256)}), "");  // a launch with no result recorded is not judged
+  EXPECT_EQ(failed_launch(Calls{ok, host_code_launch(4, 256)}), "");  // a launch with no result recorded is not judged
 }
 
 TEST(UncoveredTail, AGridRoundedDownLeavesTheTail) {
   const ArraySpec c{"C", DType::f32, {1000}};
   std::vector<bool> wrong(1000, false);
   for (std::size_t i = 768; i < 1000; ++i) wrong[i] = true;
-  EXPECT_EQ(uncovered_tail(Calls{launch(3, 256), launch(3, 256)}, c, wrong),
+  EXPECT_EQ(uncovered_tail(Calls{host_code_launch(3, 256), host_code_launch(3, 256)}, c, wrong),
             "the grid of (3,1,1) blocks of (256,1,1) threads covers 768 elements; C has 1000: round the number of "
             "blocks up, (n + BLOCK - 1) / BLOCK");
   wrong[767] = true;  // another pattern: not the grid's doing
-  EXPECT_EQ(uncovered_tail(Calls{launch(3, 256)}, c, wrong), "");
+  EXPECT_EQ(uncovered_tail(Calls{host_code_launch(3, 256)}, c, wrong), "");
   wrong[767] = false;
-  EXPECT_EQ(uncovered_tail(Calls{launch(4, 256)}, c, wrong), "");  // the grid covers C
+  EXPECT_EQ(uncovered_tail(Calls{host_code_launch(4, 256)}, c, wrong), "");  // the grid covers C
   EXPECT_EQ(uncovered_tail(Calls{}, c, wrong), "");
 }
 
@@ -92,7 +92,7 @@ TEST(CallSites, ParsesAddr2linesInlinedFrames) {
 }
 
 TEST(CallSites, WithoutFramesNothingChanges) {
-  std::vector<nlohmann::json> calls = {launch(1, 1)};
+  std::vector<nlohmann::json> calls = {host_code_launch(1, 1)};
   place_calls(calls, "/nonexistent/runner", "vector_add.cu");
   EXPECT_EQ(calls[0]["at"], "vector_add.cu:38");
 }

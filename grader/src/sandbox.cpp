@@ -108,7 +108,6 @@ std::string limit_arguments(const SandboxLimits& limits, std::vector<std::string
   return "";
 }
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace
 

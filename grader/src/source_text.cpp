@@ -110,7 +110,7 @@ bool is_raw_prefix(const std::string& name) {
   return name == "R" || name == "u8R" || name == "uR" || name == "UR" || name == "LR";
 }
 
-void blank(std::string& text, std::size_t from, std::size_t to) {
+void blank_out(std::string& text, std::size_t from, std::size_t to) {
   for (std::size_t k = from; k < to; ++k)
     if (text[k] != '\n') text[k] = ' ';
 }
@@ -129,7 +129,7 @@ std::string code_without_comments_and_literals(std::string_view s) {
       if (j < n && s[j] == '/') {
         std::size_t end = j + 1;
         while (end < n && s[end] != '\n') end += std::max<std::size_t>(splice_at(s, end), 1);
-        blank(out, i, end);
+        blank_out(out, i, end);
         i = end;
       } else if (j < n && s[j] == '*') {
         std::size_t end = j + 1;
@@ -146,14 +146,14 @@ std::string code_without_comments_and_literals(std::string_view s) {
           }
           end = star + 1;
         }
-        blank(out, i, end);
+        blank_out(out, i, end);
         i = end;
       } else {
         ++i;
       }
     } else if (c == '"' || c == '\'') {
       const std::size_t end = quoted_end(s, i);
-      blank(out, i, end);
+      blank_out(out, i, end);
       i = end;
     } else if (is_digit(c) || (c == '.' && i + 1 < n && is_digit(s[i + 1]))) {
       i = number_end(s, i);
@@ -163,7 +163,7 @@ std::string code_without_comments_and_literals(std::string_view s) {
       if (quote < n && s[quote] == '"' && is_raw_prefix(name)) {
         const std::size_t end = raw_string_end(s, quote);
         if (end != std::string_view::npos) {
-          blank(out, quote, end);
+          blank_out(out, quote, end);
           i = end;
         }
       }

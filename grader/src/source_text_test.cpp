@@ -12,7 +12,7 @@ namespace {
 
 std::string blanked(const std::string& source) { return code_without_comments_and_literals(source); }
 
-std::vector<int> lines_of(const std::string& source, const std::string& name) {
+std::vector<int> lines_naming(const std::string& source, const std::string& name) {
   std::vector<int> lines;
   for (const IdentifierUse& use : find_identifiers(blanked(source), {name})) lines.push_back(use.line);
   return lines;
@@ -35,29 +35,29 @@ TEST(SourceText, LengthIsKeptForEveryInput) {
 // The forms a naive scanner gets wrong, each hiding or faking a forbidden name.
 TEST(SourceText, RawStringsEndOnlyAtTheirDelimiter) {
   const std::string source = "auto s = R\"kit(a \" cublasSgemm )\" b)kit\";\nint n = cublasSgemm;";
-  EXPECT_EQ(lines_of(source, "cublasSgemm"), std::vector<int>{2});
-  EXPECT_EQ(lines_of("auto s = u8R\"(x\ny)\"; cublasSgemm", "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming(source, "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming("auto s = u8R\"(x\ny)\"; cublasSgemm", "cublasSgemm"), std::vector<int>{2});
   // Not a raw-string prefix: an identifier followed by an ordinary string.
-  EXPECT_EQ(lines_of("FOR\"(\" cublasSgemm", "cublasSgemm"), std::vector<int>{1});
+  EXPECT_EQ(lines_naming("FOR\"(\" cublasSgemm", "cublasSgemm"), std::vector<int>{1});
 }
 
 TEST(SourceText, LineSplicesExtendCommentsAndJoinIdentifiers) {
-  EXPECT_EQ(lines_of("// comment \\\ncublasSgemm();\ncublasSgemm();", "cublasSgemm"), std::vector<int>{3});
-  EXPECT_EQ(lines_of("int a;\ncublas\\\nSgemm();", "cublasSgemm"), std::vector<int>{2});
-  EXPECT_EQ(lines_of("/\\\n* hidden cublasSgemm */ x", "cublasSgemm"), std::vector<int>{});
-  EXPECT_EQ(lines_of("\"a\\\nb cublasSgemm\" x", "cublasSgemm"), std::vector<int>{});
+  EXPECT_EQ(lines_naming("// comment \\\ncublasSgemm();\ncublasSgemm();", "cublasSgemm"), std::vector<int>{3});
+  EXPECT_EQ(lines_naming("int a;\ncublas\\\nSgemm();", "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming("/\\\n* hidden cublasSgemm */ x", "cublasSgemm"), std::vector<int>{});
+  EXPECT_EQ(lines_naming("\"a\\\nb cublasSgemm\" x", "cublasSgemm"), std::vector<int>{});
 }
 
 TEST(SourceText, DigitSeparatorsDoNotOpenCharacterLiterals) {
-  EXPECT_EQ(lines_of("int n = 1'000'000;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
-  EXPECT_EQ(lines_of("int n = 1'000; cublasSgemm();", "cublasSgemm"), std::vector<int>{1});
-  EXPECT_EQ(lines_of("float f = 1.5e-3f; int x = 0x1fULL; e5 = 1;", "e5"), std::vector<int>{1});
-  EXPECT_EQ(lines_of("int y = 1e5;", "e5"), std::vector<int>{});
+  EXPECT_EQ(lines_naming("int n = 1'000'000;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming("int n = 1'000; cublasSgemm();", "cublasSgemm"), std::vector<int>{1});
+  EXPECT_EQ(lines_naming("float f = 1.5e-3f; int x = 0x1fULL; e5 = 1;", "e5"), std::vector<int>{1});
+  EXPECT_EQ(lines_naming("int y = 1e5;", "e5"), std::vector<int>{});
 }
 
 TEST(SourceText, UnterminatedLiteralsEndAtTheirLine) {
-  EXPECT_EQ(lines_of("char c = 'x;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
-  EXPECT_EQ(lines_of("auto s = \"open;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming("char c = 'x;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
+  EXPECT_EQ(lines_naming("auto s = \"open;\ncublasSgemm();", "cublasSgemm"), std::vector<int>{2});
 }
 
 TEST(SourceText, OnlyWholeIdentifiersMatch) {
@@ -79,7 +79,7 @@ TEST(SourceText, NamesInCommentsAndStringsAreNotUses) {
       "/* cublasSgemm */ printf(\"no cublasSgemm here\");\n"
       "char c = 'c'; int x = cublasSgemm_v2;\n"
       "cublasSgemm(handle);\n";
-  EXPECT_EQ(lines_of(source, "cublasSgemm"), std::vector<int>{4});
+  EXPECT_EQ(lines_naming(source, "cublasSgemm"), std::vector<int>{4});
 }
 
 // A megabyte of one comment, one string or random bytes: the std::regex this replaces overflowed the stack

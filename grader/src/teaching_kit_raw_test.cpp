@@ -13,7 +13,7 @@ namespace kit {
 namespace {
 
 // The message decode_raw throws, or "" when it does not throw.
-std::string decode_error(const std::string& text) {
+std::string raw_decode_error(const std::string& text) {
   long rows = 0, cols = 0;
   try {
     decode_raw(text, &rows, &cols);
@@ -48,21 +48,21 @@ TEST(TeachingKitRaw, DecodeAcceptsAnyWhitespace) {
 }
 
 TEST(TeachingKitRaw, DecodeErrorsSayWhatIsWrong) {
-  EXPECT_EQ(decode_error(""), "the first line must hold the dimensions: rows cols");
-  EXPECT_EQ(decode_error("3\n"), "the first line must hold the dimensions: rows cols");
-  EXPECT_EQ(decode_error("two three\n1 2 3 4 5 6\n"), "the first line must hold the dimensions: rows cols");
-  EXPECT_EQ(decode_error("-1 2\n"), "the first line must hold the dimensions: rows cols");
-  EXPECT_EQ(decode_error("2 2\n1 2 3\n"), "expected 4 values, found 3");
-  EXPECT_EQ(decode_error("2 2\n1 2 x 4\n"), "expected 4 values, found 2");
-  EXPECT_EQ(decode_error("1 2\n1 2 3\n"), "more values than the dimensions say");
-  EXPECT_EQ(decode_error("1 2\n1 2\n"), "");
+  EXPECT_EQ(raw_decode_error(""), "the first line must hold the dimensions: rows cols");
+  EXPECT_EQ(raw_decode_error("3\n"), "the first line must hold the dimensions: rows cols");
+  EXPECT_EQ(raw_decode_error("two three\n1 2 3 4 5 6\n"), "the first line must hold the dimensions: rows cols");
+  EXPECT_EQ(raw_decode_error("-1 2\n"), "the first line must hold the dimensions: rows cols");
+  EXPECT_EQ(raw_decode_error("2 2\n1 2 3\n"), "expected 4 values, found 3");
+  EXPECT_EQ(raw_decode_error("2 2\n1 2 x 4\n"), "expected 4 values, found 2");
+  EXPECT_EQ(raw_decode_error("1 2\n1 2 3\n"), "more values than the dimensions say");
+  EXPECT_EQ(raw_decode_error("1 2\n1 2\n"), "");
 }
 
 TEST(TeachingKitRaw, DecodeOfHugeDimensionsIsAnErrorNotAnAllocation) {
   // Dimensions no file can hold must be rejected from the text, before any memory is reserved for them.
   std::string message;
   try {
-    message = decode_error("1000000000 1000000000\n1 2 3\n");
+    message = raw_decode_error("1000000000 1000000000\n1 2 3\n");
   } catch (const std::bad_alloc&) {
     message = "";
   }

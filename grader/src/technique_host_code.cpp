@@ -6,15 +6,16 @@
 #include <map>
 #include <regex>
 
+#include <kitcpu/exit_codes.h>
+
 #include "kit/recorded_run.h"
 #include "technique_kinds.h"
 
 namespace kit {
 namespace {
 
-constexpr int kCpuFatalDiagnostic = 86;  // the CPU backend's exit code after a fatal diagnostic
 
-std::string at_of(const nlohmann::json& call) {
+std::string call_place(const nlohmann::json& call) {
   const std::string at = call.value("at", std::string());
   return at.empty() ? "" : " at " + at;
 }
@@ -78,7 +79,7 @@ void check_frees_device_memory(const TechniqueInput& in, TestResult& t) {
     ++count;
     if (count <= 4)
       leaked += (leaked.empty() ? "" : "; ") + c->value("call", std::string()) + " of " +
-                std::to_string(c->value("bytes", 0ull)) + " bytes" + at_of(*c);
+                std::to_string(c->value("bytes", 0ull)) + " bytes" + call_place(*c);
   }
   if (count == 0)
     return pass_check(t, "every device allocation freed (" + std::to_string(allocations) + " cudaMalloc, " +
@@ -105,7 +106,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
     std::string where = "the " + ordinal(k) + " cudaMalloc";
     for (const nlohmann::json& c : run.calls)
       if (is_allocation(c) && !succeeded(c)) {
-        where += at_of(c);
+        where += call_place(c);
         break;
       }
     const std::string when = "when " + where + " fails (the test makes it return cudaErrorMemoryAllocation), ";
@@ -120,7 +121,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
       return fail_check(t, when + "your code carries on and returns" +
                          (run.status == "ok" ? "" : " with a CUDA error pending") +
                          ": check what every CUDA call returns, print the error and exit(EXIT_FAILURE)");
-    if (p.exit_code == kCpuFatalDiagnostic)
+    if (p.exit_code == kitcpu::kFatalDiagnosticExitCode)
       return fail_check(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
                          "memory access: check what cudaMalloc returns");
     if (p.exit_code != 1)
@@ -155,14 +156,14 @@ void check_waits_for_copy_back(const TechniqueInput& in, TestResult& t) {
   const std::string name = copy.value("call", std::string());
   const std::string output = copy["to"].value("array", std::string("the output"));
   if (name.find("Async") == std::string::npos)
-    return pass_check(t, "the copy back of " + output + " (" + name + at_of(copy) + ") has finished when the function returns");
+    return pass_check(t, "the copy back of " + output + " (" + name + call_place(copy) + ") has finished when the function returns");
   for (std::size_t i = last_copy + 1; i < run.calls.size(); ++i) {
     const std::string call = run.calls[i].value("call", std::string());
     if (call.find("Synchronize") != std::string::npos || call == "cudaMemcpy" || call == "cudaMemcpy2D")
-      return pass_check(t, "the copy back of " + output + " (" + name + at_of(copy) + ") is waited for (" + call +
-                         at_of(run.calls[i]) + ")");
+      return pass_check(t, "the copy back of " + output + " (" + name + call_place(copy) + ") is waited for (" + call +
+                         call_place(run.calls[i]) + ")");
   }
-  fail_check(t, "the copy back is not waited for: " + name + at_of(copy) + " into " + output +
+  fail_check(t, "the copy back is not waited for: " + name + call_place(copy) + " into " + output +
               " may still be running when the function returns and the caller reads " + output +
               "; wait for it (cudaStreamSynchronize or cudaDeviceSynchronize; cudaFree is not a promise) or use "
               "cudaMemcpy");

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::size_t kSitesShown = 4;
 
-std::string figure(double v) {
+std::string two_significant(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2g", v);
   return buf;
@@ -60,7 +60,7 @@ void check_coalesced_access(const TechniqueInput& in, TestResult& t) {
         global.push_back(a);
       }
     if (requests == 0) continue;
-    const std::string line = std::string(kind) + "s " + figure(sectors / requests) + " sectors per request";
+    const std::string line = std::string(kind) + "s " + two_significant(sectors / requests) + " sectors per request";
     summary += (summary.empty() ? "" : ", ") + line;
     if (sectors / requests > limit) over += (over.empty() ? "" : "; ") + line;
   }
@@ -70,9 +70,9 @@ void check_coalesced_access(const TechniqueInput& in, TestResult& t) {
     t.message = "no load or store of global memory was seen: does the function launch its kernel?";
     return;
   }
-  if (over.empty()) return pass_check(t, summary + " (at most " + figure(limit) + "; 4 is ideal for 32 floats)");
+  if (over.empty()) return pass_check(t, summary + " (at most " + two_significant(limit) + "; 4 is ideal for 32 floats)");
   t.status = TestStatus::failed;
-  t.message = "uncoalesced: " + over + " (at most " + figure(limit) + " allowed, 4 is ideal for 32 floats)";
+  t.message = "uncoalesced: " + over + " (at most " + two_significant(limit) + " allowed, 4 is ideal for 32 floats)";
   t.details = worst(global, sectors_per_request, p->measured_by);
 }
 
@@ -98,9 +98,9 @@ void check_no_bank_conflicts(const TechniqueInput& in, TestResult& t) {
   }
   const double per_request = conflicts / requests;
   if (per_request <= limit)
-    return pass_check(t, figure(per_request) + " bank conflicts per shared-memory request (at most " + figure(limit) + ")");
+    return pass_check(t, two_significant(per_request) + " bank conflicts per shared-memory request (at most " + two_significant(limit) + ")");
   t.status = TestStatus::failed;
-  t.message = "bank conflicts: " + figure(per_request) + " per shared-memory request (at most " + figure(limit) +
+  t.message = "bank conflicts: " + two_significant(per_request) + " per shared-memory request (at most " + two_significant(limit) +
               " allowed): threads of a warp wait for each other at the same bank";
   t.details = worst(shared, conflicts_per_request, p->measured_by);
 }

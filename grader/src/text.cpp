@@ -38,6 +38,18 @@ std::string indent_lines(const std::string& text, const std::string& pad) {
   return out;
 }
 
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string comma_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
 std::string byte_count_text(std::uint64_t bytes) {
   const char* units[] = {"GiB", "MiB", "KiB"};
   for (int k = 0; k < 3; ++k) {

@@ -15,21 +15,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kKitRoot = std::string(KIT_TEST_DATA_DIR) + "/../../..";
+const std::string kWrittenKitRoot = std::string(KIT_TEST_DATA_DIR) + "/../../..";
 
 TEST(WrittenAssignments, SolutionsEarnEveryGradedPointAndStartersNone) {
   int assignments = 0;
-  for (const auto& entry : fs::directory_iterator(kKitRoot + "/assignments")) {
+  for (const auto& entry : fs::directory_iterator(kWrittenKitRoot + "/assignments")) {
     const fs::path rubric_path = entry.path() / "rubric.yaml";
     if (!fs::exists(rubric_path)) continue;
-    const Rubric rubric = load_rubric(rubric_path.string(), {kKitRoot});
+    const Rubric rubric = load_rubric(rubric_path.string(), {kWrittenKitRoot});
     if (rubric.questions.questions.empty()) continue;
     ++assignments;
     const std::string name = rubric.assignment;
     SCOPED_TRACE(name);
     const std::string file = rubric.student_files.front();
 
-    const AnswersFile right = read_answers(kKitRoot + "/solutions/" + name + "/answers.yaml");
+    const AnswersFile right = read_answers(kWrittenKitRoot + "/solutions/" + name + "/answers.yaml");
     ASSERT_TRUE(right.present);
     for (const TestResult& t : grade_written_answers(rubric.questions, right, file)) {
       if (graded_by_a_person(t)) {
@@ -39,7 +39,7 @@ TEST(WrittenAssignments, SolutionsEarnEveryGradedPointAndStartersNone) {
       EXPECT_EQ(t.status, TestStatus::passed) << t.name << ": " << t.message;
     }
 
-    const std::string starter = kKitRoot + "/starter/" + name + "/answers.yaml";
+    const std::string starter = kWrittenKitRoot + "/starter/" + name + "/answers.yaml";
     EXPECT_EQ(read_text_file(starter), answers_template(rubric.questions, file));
     const AnswersFile blank = read_answers(starter);
     EXPECT_EQ(blank.problem, "");

@@ -1,4 +1,5 @@
 #include "kit/written_check.h"
+#include "kit/text.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +8,6 @@
 namespace kit {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 Question question(const std::string& id, const std::string& kind, double points) {
   Question q;
@@ -18,7 +18,7 @@ Question question(const std::string& id, const std::string& kind, double points)
   return q;
 }
 
-Questions sample() {
+Questions sample_questions() {
   Questions qs;
   Question threads = question("threads", "number", 2);
   threads.value = 1024;
@@ -46,7 +46,7 @@ const TestResult& test_named(const std::vector<TestResult>& tests, const std::st
 
 TEST(WrittenCheck, RightAnswersEarnTheirPointsAndOpenOnesArePending) {
   const std::vector<TestResult> tests = grade_written_answers(
-      sample(),
+      sample_questions(),
       parse_answers("threads: 1024\ncgma: 0.255\nratio: 209\nbound: '  Memory-Bound '\nwidths: [4, 1, 2, 2]\n"
                     "why: Because the warp runs in lock step.\n"),
       "t.cu");
@@ -70,7 +70,7 @@ TEST(WrittenCheck, RightAnswersEarnTheirPointsAndOpenOnesArePending) {
 
 TEST(WrittenCheck, WrongAnswersFailWithAMessageThatDoesNotGiveTheAnswerAway) {
   const std::vector<TestResult> tests = grade_written_answers(
-      sample(), parse_answers("threads: 512\ncgma: 0.27\nratio: 211\nbound: compute-bound\nwidths: 1, 2\n"), "t.cu");
+      sample_questions(), parse_answers("threads: 512\ncgma: 0.27\nratio: 211\nbound: compute-bound\nwidths: 1, 2\n"), "t.cu");
   for (const char* name : {"threads", "cgma", "ratio", "bound", "widths"}) {
     SCOPED_TRACE(name);
     const TestResult& t = test_named(tests, name);
@@ -88,7 +88,7 @@ TEST(WrittenCheck, WrongAnswersFailWithAMessageThatDoesNotGiveTheAnswerAway) {
 
 TEST(WrittenCheck, AnswersOfTheWrongTypeFailTheirQuestionOnly) {
   const std::vector<TestResult> tests = grade_written_answers(
-      sample(), parse_answers("threads: lots\ncgma: [0.25]\nbound: maybe\nwidths: [1, two]\nratio: {a: 1}\n"
+      sample_questions(), parse_answers("threads: lots\ncgma: [0.25]\nbound: maybe\nwidths: [1, two]\nratio: {a: 1}\n"
                               "why: {a: 1}\n"),
       "t.cu");
   EXPECT_TRUE(contains(test_named(tests, "threads").message, "'lots' is not a number"));
@@ -103,7 +103,7 @@ TEST(WrittenCheck, AnswersOfTheWrongTypeFailTheirQuestionOnly) {
 
 TEST(WrittenCheck, AMissingAnswerNamesTheIdAndAnyUnknownOnes) {
   const std::vector<TestResult> tests =
-      grade_written_answers(sample(), parse_answers("thread: 1024\nbound: memory-bound\n"), "t.cu");
+      grade_written_answers(sample_questions(), parse_answers("thread: 1024\nbound: memory-bound\n"), "t.cu");
   const TestResult& threads = test_named(tests, "threads");
   EXPECT_EQ(threads.status, TestStatus::failed);
   EXPECT_TRUE(contains(threads.message, "no answer under `threads`")) << threads.message;
@@ -112,7 +112,7 @@ TEST(WrittenCheck, AMissingAnswerNamesTheIdAndAnyUnknownOnes) {
 }
 
 TEST(WrittenCheck, AMissingFileSaysWhichFileToAdd) {
-  const std::vector<TestResult> tests = grade_written_answers(sample(), AnswersFile{}, "matmul_tiled.cu");
+  const std::vector<TestResult> tests = grade_written_answers(sample_questions(), AnswersFile{}, "matmul_tiled.cu");
   const TestResult& threads = test_named(tests, "threads");
   EXPECT_EQ(threads.status, TestStatus::failed);
   EXPECT_TRUE(contains(threads.message, "add answers.yaml beside matmul_tiled.cu")) << threads.message;
@@ -122,7 +122,7 @@ TEST(WrittenCheck, AMissingFileSaysWhichFileToAdd) {
 }
 
 TEST(WrittenCheck, AnUnusableFileFailsEveryGradedQuestionWithItsProblem) {
-  const std::vector<TestResult> tests = grade_written_answers(sample(), parse_answers("[1, 2]\n"), "t.cu");
+  const std::vector<TestResult> tests = grade_written_answers(sample_questions(), parse_answers("[1, 2]\n"), "t.cu");
   for (const TestResult& t : tests) {
     if (t.name == "why") continue;
     EXPECT_EQ(t.status, TestStatus::failed);

@@ -11,6 +11,7 @@
 #include "kit/report_json.h"
 #include "kit/report_junit.h"
 #include "kit/report_text.h"
+#include "kit/text.h"
 #include "report_test_sample.h"
 
 namespace kit {
@@ -18,7 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 GradeResult with_written() {
   GradeResult result;

@@ -52,7 +52,7 @@ constexpr const char* kMissingBarrierHint =
     "ahead of the threads that store the elements it needs";
 
 // The file and line of an access site, in the launching file when the site is inlined from elsewhere.
-std::pair<std::string, int> where(std::uintptr_t site, const LaunchState& launch) {
+std::pair<std::string, int> source_site(std::uintptr_t site, const LaunchState& launch) {
   const std::vector<SiteLocation> found = locate_sites({site}, {launch.request.file});
   return {found.front().file, found.front().line};
 }
@@ -72,7 +72,7 @@ std::string thread_text(std::uint64_t linear, const LaunchState& launch) {
   d.thread = format_index(unflatten(thread, launch.request.block));
   d.severity = "error";
   d.category = category;
-  std::tie(d.file, d.line) = where(site, launch);
+  std::tie(d.file, d.line) = source_site(site, launch);
   d.message = message;
   d.hint = hint;
   report_fatal(d);
@@ -214,7 +214,7 @@ class WorkerChecker {
       const Writer other = it->second;
       const std::string element = element_at(a);
       if (element.empty()) continue;
-      const auto [other_file, other_line] = where(other.site, *launch_);
+      const auto [other_file, other_line] = source_site(other.site, *launch_);
       report(*launch_, block_, thread_, site, "write-conflict",
              element + " is stored by two threads of one launch: " + thread_text(other.thread, *launch_) +
                  " stored it at line " + std::to_string(other_line) + ", then this thread; which value stays " +
@@ -238,7 +238,7 @@ class WorkerChecker {
 
 namespace {
 
-WorkerChecker& worker() {
+WorkerChecker& this_workers_checker() {
   thread_local WorkerChecker* checker = new WorkerChecker();  // never destroyed, like the workers
   return *checker;
 }
@@ -269,12 +269,12 @@ void checks_end_launch() { launch_checks().writers.clear(); }
 void checks_begin_block(const LaunchState& launch, std::uint64_t block, const void* shared_begin,
                         std::size_t shared_bytes) {
   if (!launch_checks().on) return;
-  worker().begin_block(launch, block, reinterpret_cast<std::uintptr_t>(shared_begin), shared_bytes);
+  this_workers_checker().begin_block(launch, block, reinterpret_cast<std::uintptr_t>(shared_begin), shared_bytes);
 }
 
 void checks_switch_in(unsigned thread) {
   if (!launch_checks().on) return;
-  WorkerChecker& checker = worker();
+  WorkerChecker& checker = this_workers_checker();
   checker.switch_in(thread);
   tls_checking = &checker;
 }
@@ -282,7 +282,7 @@ void checks_switch_in(unsigned thread) {
 void checks_switch_out() { tls_checking = nullptr; }
 
 void checks_end_round() {
-  if (launch_checks().on) worker().end_round();
+  if (launch_checks().on) this_workers_checker().end_round();
 }
 
 }  // namespace kitcpu::detail

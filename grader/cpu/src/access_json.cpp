@@ -24,7 +24,7 @@ void append_field(std::string& out, const char* key, long long value) {
   out += std::to_string(value);
 }
 
-bool is_shared(const AccessRecord& r) { return r.space == "shared"; }
+bool in_shared_memory(const AccessRecord& r) { return r.space == "shared"; }
 
 }  // namespace
 
@@ -40,7 +40,7 @@ std::string access_record_to_json_line(const AccessRecord& r) {
   append_field(out, "blocks", r.blocks);
   append_field(out, "requests", r.requests);
   append_field(out, "threads", r.threads);
-  if (is_shared(r)) {
+  if (in_shared_memory(r)) {
     append_field(out, "wavefronts", r.wavefronts);
     append_field(out, "bank_conflicts", r.bank_conflicts);
   } else {
@@ -58,7 +58,7 @@ std::string access_record_to_json_line(const AccessRecord& r) {
   }
   out += ']';
   append_field(out, "stride", r.example.stride);
-  if (is_shared(r)) {
+  if (in_shared_memory(r)) {
     append_field(out, "wavefronts", r.example.wavefronts);
   } else {
     append_field(out, "sectors", r.example.sectors);

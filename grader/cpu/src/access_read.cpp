@@ -5,13 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_fields.h"
+
 namespace kitcpu {
 namespace {
 
-std::string string_field(const nlohmann::json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+using detail::string_field;
 
 long long number_field(const nlohmann::json& object, const char* key) {
   const auto it = object.find(key);

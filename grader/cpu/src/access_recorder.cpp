@@ -165,7 +165,7 @@ class WorkerRecorder {
 
 namespace {
 
-WorkerRecorder& worker() {
+WorkerRecorder& this_workers_recorder() {
   thread_local WorkerRecorder* recorder = new WorkerRecorder();  // never destroyed, like the workers
   return *recorder;
 }
@@ -490,7 +490,7 @@ void access_end_launch(const LaunchState&) {
 
 void access_begin_block(const LaunchState& launch, std::uint64_t block, const void* shared_begin,
                         std::size_t shared_bytes) {
-  WorkerRecorder& recorder = worker();
+  WorkerRecorder& recorder = this_workers_recorder();
   recorder.block_sampled =
       g_sample.recording && (g_sample.every_block || std::binary_search(g_sample.blocks.begin(), g_sample.blocks.end(), block));
   if (!recorder.block_sampled) return;
@@ -499,7 +499,7 @@ void access_begin_block(const LaunchState& launch, std::uint64_t block, const vo
 }
 
 void access_switch_in(unsigned thread) {
-  WorkerRecorder& recorder = worker();
+  WorkerRecorder& recorder = this_workers_recorder();
   if (!recorder.block_sampled) return;
   recorder.thread = thread;
   tls_recording = &recorder;
@@ -508,12 +508,12 @@ void access_switch_in(unsigned thread) {
 void access_switch_out() { tls_recording = nullptr; }
 
 void access_end_round() {
-  WorkerRecorder& recorder = worker();
+  WorkerRecorder& recorder = this_workers_recorder();
   if (recorder.block_sampled) recorder.end_round();
 }
 
 void access_end_block() {
-  WorkerRecorder& recorder = worker();
+  WorkerRecorder& recorder = this_workers_recorder();
   if (recorder.block_sampled) recorder.end_block();
 }
 

@@ -20,12 +20,12 @@ namespace bctx = boost::context::detail;
 
 namespace {
 
-std::mutex& registry_mutex() {
+std::mutex& running_blocks_mutex() {
   static auto* m = new std::mutex();  // never destroyed, like the runners it guards
   return *m;
 }
 
-std::vector<BlockRunner*>& registry() {
+std::vector<BlockRunner*>& running_blocks() {
   static auto* runners = new std::vector<BlockRunner*>();  // never destroyed: workers outlive statics
   return *runners;
 }
@@ -47,15 +47,15 @@ BlockRunner& BlockRunner::for_this_thread() {
   thread_local BlockRunner* runner = nullptr;
   if (runner == nullptr) {
     runner = new BlockRunner();
-    const std::lock_guard<std::mutex> lock(registry_mutex());
-    registry().push_back(runner);
+    const std::lock_guard<std::mutex> lock(running_blocks_mutex());
+    running_blocks().push_back(runner);
   }
   return *runner;
 }
 
 std::vector<BlockRunner*> BlockRunner::all() {
-  const std::lock_guard<std::mutex> lock(registry_mutex());
-  return registry();
+  const std::lock_guard<std::mutex> lock(running_blocks_mutex());
+  return running_blocks();
 }
 
 BlockRunner::BlockRunner()

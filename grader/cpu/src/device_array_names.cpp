@@ -8,13 +8,13 @@
 namespace kitcpu::detail {
 namespace {
 
-struct Registry {
+struct NamedArrays {
   std::mutex mutex;
   std::vector<DeviceArrayName> arrays;
 };
 
-Registry& registry() {
-  static auto* r = new Registry();  // never destroyed: kernels may still run at exit
+NamedArrays& named_arrays() {
+  static auto* r = new NamedArrays();  // never destroyed: kernels may still run at exit
   return *r;
 }
 
@@ -27,7 +27,7 @@ std::size_t count_of(const DeviceArrayName& a) {
 }  // namespace
 
 NamedElement named_element_at(std::uintptr_t address) {
-  Registry& r = registry();
+  NamedArrays& r = named_arrays();
   const std::lock_guard<std::mutex> lock(r.mutex);
   for (auto it = r.arrays.rbegin(); it != r.arrays.rend(); ++it) {
     const auto base = reinterpret_cast<std::uintptr_t>(it->base);
@@ -46,7 +46,7 @@ NamedElement named_element_at(std::uintptr_t address) {
 }
 
 std::string outside_named_arrays(std::uintptr_t address) {
-  Registry& r = registry();
+  NamedArrays& r = named_arrays();
   const std::lock_guard<std::mutex> lock(r.mutex);
   std::string nearest;
   std::uintptr_t best = ~std::uintptr_t{0};
@@ -65,7 +65,7 @@ std::string outside_named_arrays(std::uintptr_t address) {
 }
 
 std::vector<std::pair<std::uintptr_t, std::uintptr_t>> read_only_ranges() {
-  Registry& r = registry();
+  NamedArrays& r = named_arrays();
   const std::lock_guard<std::mutex> lock(r.mutex);
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
   for (const DeviceArrayName& a : r.arrays) {
@@ -81,7 +81,7 @@ std::vector<std::pair<std::uintptr_t, std::uintptr_t>> read_only_ranges() {
 namespace kitcpu {
 
 void name_device_array(const DeviceArrayName& array) {
-  detail::Registry& r = detail::registry();
+  detail::NamedArrays& r = detail::named_arrays();
   const std::lock_guard<std::mutex> lock(r.mutex);
   r.arrays.push_back(array);
 }

@@ -13,6 +13,7 @@
 
 #include "device_allocations.h"
 #include "fault_handlers.h"
+#include "page_size.h"
 #include "sanitizer_support.h"
 
 namespace kitcpu::detail {
@@ -22,11 +23,6 @@ constexpr std::size_t kAlignment = 256;  // what cudaMalloc guarantees
 // Freed device regions kept mapped (PROT_NONE, no memory behind them) to name late accesses.
 constexpr std::size_t kQuarantineRegions = 256;
 constexpr std::size_t kQuarantineBytes = std::size_t{1} << 32;
-
-std::size_t page_size() {
-  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  return page;
-}
 
 std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 
@@ -47,7 +43,7 @@ struct Entry {
   int open = 0;  // accesses holding this region open on their own
 };
 
-struct Registry {
+struct Allocations {
   std::mutex mutex;
   std::map<std::uintptr_t, Entry> live;  // by region.begin
   std::deque<Entry> quarantine;          // freed device regions, oldest first
@@ -58,8 +54,8 @@ struct Registry {
   int open_all = 0;  // launches holding every region open
 };
 
-Registry& registry() {
-  static auto* r = new Registry();  // outlives static destructors that may still call cudaFree
+Allocations& allocations() {
+  static auto* r = new Allocations();  // outlives static destructors that may still call cudaFree
   return *r;
 }
 
@@ -69,12 +65,12 @@ void protect(std::uintptr_t first, std::size_t bytes, bool open) {
 
 void set_access(const Entry& e, bool open) { protect(e.first, e.bytes, open); }
 
-bool is_open(const Registry& r, const Entry& e) { return r.open_all > 0 || e.open > 0; }
+bool is_open(const Allocations& r, const Entry& e) { return r.open_all > 0 || e.open > 0; }
 
 // Opens or closes every protected region no copy holds open on its own. mprotect costs a system call
 // (about 2 us in a virtual machine) whatever the size, and the kernel places consecutive mappings next
 // to each other, so each run of adjacent regions takes one call.
-void set_access_all(const Registry& r, bool open) {
+void set_access_all(const Allocations& r, bool open) {
   std::uintptr_t run_first = 0;
   std::uintptr_t run_end = 0;
   for (const auto& [begin, e] : r.live) {
@@ -99,7 +95,7 @@ const Entry* holding(const Entry& e, std::uintptr_t address) {
   return address >= e.first && address - e.first < e.bytes ? &e : nullptr;
 }
 
-const Entry* find_live(Registry& r, std::uintptr_t address) {
+const Entry* find_live(Allocations& r, std::uintptr_t address) {
   // By the start of the data; a device region's leading red zone lies before it.
   auto it = r.live.upper_bound(address + (kLeadingRedZonePage ? page_size() : 0));
   while (it != r.live.begin()) {
@@ -110,7 +106,7 @@ const Entry* find_live(Registry& r, std::uintptr_t address) {
   return nullptr;
 }
 
-const Entry* find_freed(Registry& r, std::uintptr_t address) {
+const Entry* find_freed(Allocations& r, std::uintptr_t address) {
   for (const Entry& e : r.quarantine) {
     if (holding(e, address) != nullptr) return &e;
   }
@@ -140,7 +136,7 @@ cudaError_t allocate_region(void** ptr, std::size_t size, RegionKind kind, const
   *ptr = nullptr;
   if (size == 0) return cudaSuccess;
   install_fault_handlers();  // before host code can touch the region
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (size > current_virtual_device().global_memory - std::min(current_virtual_device().global_memory, r.allocated)) return record_error(cudaErrorMemoryAllocation);
   Entry e;
@@ -168,7 +164,7 @@ cudaError_t allocate_region(void** ptr, std::size_t size, RegionKind kind, const
 
 cudaError_t free_region(void* ptr, Region* freed) {
   if (ptr == nullptr) return cudaSuccess;
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   const auto it = r.live.find(reinterpret_cast<std::uintptr_t>(ptr));
   if (it == r.live.end() || it->second.region.kind == RegionKind::adopted) return record_error(cudaErrorInvalidValue);
@@ -198,7 +194,7 @@ int adopt_region(void* base, std::size_t bytes) {
   const auto begin = reinterpret_cast<std::uintptr_t>(base);
   if (base == nullptr || bytes == 0 || begin % page_size() != 0) return -1;
   install_fault_handlers();
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   Entry e;
   e.region.begin = begin;
@@ -217,7 +213,7 @@ int adopt_region(void* base, std::size_t bytes) {
 }
 
 bool release_adopted_region(void* base) {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   const auto it = r.live.find(reinterpret_cast<std::uintptr_t>(base));
   if (it == r.live.end() || it->second.region.kind != RegionKind::adopted) return false;
@@ -227,7 +223,7 @@ bool release_adopted_region(void* base) {
 }
 
 std::optional<Region> find_region(const void* address, bool include_freed) {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   const auto a = reinterpret_cast<std::uintptr_t>(address);
   const Entry* e = find_live(r, a);
@@ -237,7 +233,7 @@ std::optional<Region> find_region(const void* address, bool include_freed) {
 }
 
 bool is_closed_device_memory(const void* address) {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   const auto a = reinterpret_cast<std::uintptr_t>(address);
   if (const Entry* e = find_live(r, a)) return is_protected(e->region.kind) && !is_open(r, *e);
@@ -245,13 +241,13 @@ bool is_closed_device_memory(const void* address) {
 }
 
 std::size_t allocated_bytes() {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   return r.allocated;
 }
 
 std::vector<AddressRange> device_allocation_ranges() {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   std::vector<AddressRange> ranges;
   ranges.reserve(r.live.size());
@@ -260,7 +256,7 @@ std::vector<AddressRange> device_allocation_ranges() {
 }
 
 DeviceMemoryAccess DeviceMemoryAccess::all() {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (r.open_all++ == 0) set_access_all(r, true);
   DeviceMemoryAccess access;
@@ -269,7 +265,7 @@ DeviceMemoryAccess DeviceMemoryAccess::all() {
 }
 
 DeviceMemoryAccess::DeviceMemoryAccess(const void* a, std::size_t a_bytes, const void* b, std::size_t b_bytes) {
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   for (const auto& [address, bytes] : {std::pair{a, a_bytes}, std::pair{b, b_bytes}}) {
     if (address == nullptr || bytes == 0) continue;
@@ -290,7 +286,7 @@ DeviceMemoryAccess::DeviceMemoryAccess(DeviceMemoryAccess&& other) noexcept
 
 DeviceMemoryAccess::~DeviceMemoryAccess() {
   if (!all_ && regions_.empty()) return;
-  Registry& r = registry();
+  Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);
   for (std::uintptr_t begin : regions_) {
     const auto it = r.live.find(begin);  // freed meanwhile: already closed in the quarantine

@@ -35,7 +35,7 @@ int event_id(cudaEvent_t event) { return event == nullptr ? -1 : event->id; }
 namespace {
 
 // Records the call (when calls are recorded) and its result, and returns the result.
-cudaError_t noted(const char* name, cudaError_t result, const void* caller, int stream = -1, int event = -1,
+cudaError_t noted_event(const char* name, cudaError_t result, const void* caller, int stream = -1, int event = -1,
                   int end_event = -1) {
   if (recording_calls()) {
     RuntimeCall call;
@@ -52,62 +52,62 @@ cudaError_t noted(const char* name, cudaError_t result, const void* caller, int 
 }  // namespace kitcpu::detail
 
 using kitcpu::detail::event_id;
-using kitcpu::detail::noted;
+using kitcpu::detail::noted_event;
 using kitcpu::detail::stream_id;
 
 #define KITCPU_CALLER __builtin_return_address(0)
 
 cudaError_t cudaStreamCreate(cudaStream_t* stream) {
-  if (stream == nullptr) return noted("cudaStreamCreate", cudaErrorInvalidValue, KITCPU_CALLER);
+  if (stream == nullptr) return noted_event("cudaStreamCreate", cudaErrorInvalidValue, KITCPU_CALLER);
   *stream = new CUstream_st();
-  return noted("cudaStreamCreate", cudaSuccess, KITCPU_CALLER, (*stream)->id);
+  return noted_event("cudaStreamCreate", cudaSuccess, KITCPU_CALLER, (*stream)->id);
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int) {
-  if (stream == nullptr) return noted("cudaStreamCreateWithFlags", cudaErrorInvalidValue, KITCPU_CALLER);
+  if (stream == nullptr) return noted_event("cudaStreamCreateWithFlags", cudaErrorInvalidValue, KITCPU_CALLER);
   *stream = new CUstream_st();
-  return noted("cudaStreamCreateWithFlags", cudaSuccess, KITCPU_CALLER, (*stream)->id);
+  return noted_event("cudaStreamCreateWithFlags", cudaSuccess, KITCPU_CALLER, (*stream)->id);
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  if (stream == nullptr) return noted("cudaStreamDestroy", cudaErrorInvalidResourceHandle, KITCPU_CALLER);
+  if (stream == nullptr) return noted_event("cudaStreamDestroy", cudaErrorInvalidResourceHandle, KITCPU_CALLER);
   const int id = stream->id;
   delete stream;
-  return noted("cudaStreamDestroy", cudaSuccess, KITCPU_CALLER, id);
+  return noted_event("cudaStreamDestroy", cudaSuccess, KITCPU_CALLER, id);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-  return noted("cudaStreamSynchronize", cudaSuccess, KITCPU_CALLER, stream_id(stream));
+  return noted_event("cudaStreamSynchronize", cudaSuccess, KITCPU_CALLER, stream_id(stream));
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t* event) {
-  if (event == nullptr) return noted("cudaEventCreate", cudaErrorInvalidValue, KITCPU_CALLER);
+  if (event == nullptr) return noted_event("cudaEventCreate", cudaErrorInvalidValue, KITCPU_CALLER);
   *event = new CUevent_st();
-  return noted("cudaEventCreate", cudaSuccess, KITCPU_CALLER, -1, (*event)->id);
+  return noted_event("cudaEventCreate", cudaSuccess, KITCPU_CALLER, -1, (*event)->id);
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
-  if (event == nullptr) return noted("cudaEventCreateWithFlags", cudaErrorInvalidValue, KITCPU_CALLER);
+  if (event == nullptr) return noted_event("cudaEventCreateWithFlags", cudaErrorInvalidValue, KITCPU_CALLER);
   *event = new CUevent_st();
   (*event)->timing = (flags & cudaEventDisableTiming) == 0;
-  return noted("cudaEventCreateWithFlags", cudaSuccess, KITCPU_CALLER, -1, (*event)->id);
+  return noted_event("cudaEventCreateWithFlags", cudaSuccess, KITCPU_CALLER, -1, (*event)->id);
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  if (event == nullptr) return noted("cudaEventRecord", cudaErrorInvalidResourceHandle, KITCPU_CALLER, stream_id(stream));
+  if (event == nullptr) return noted_event("cudaEventRecord", cudaErrorInvalidResourceHandle, KITCPU_CALLER, stream_id(stream));
   event->time = std::chrono::steady_clock::now();
   event->recorded = true;
-  return noted("cudaEventRecord", cudaSuccess, KITCPU_CALLER, stream_id(stream), event->id);
+  return noted_event("cudaEventRecord", cudaSuccess, KITCPU_CALLER, stream_id(stream), event->id);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   const cudaError_t result = event == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess;
-  return noted("cudaEventSynchronize", result, KITCPU_CALLER, -1, event_id(event));
+  return noted_event("cudaEventSynchronize", result, KITCPU_CALLER, -1, event_id(event));
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
   const cudaError_t result = event == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess;
-  return noted("cudaEventQuery", result, KITCPU_CALLER, -1, event_id(event));
+  return noted_event("cudaEventQuery", result, KITCPU_CALLER, -1, event_id(event));
 }
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
@@ -120,12 +120,12 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
   } else {
     *ms = std::chrono::duration<float, std::milli>(end->time - start->time).count();
   }
-  return noted("cudaEventElapsedTime", result, KITCPU_CALLER, -1, event_id(start), event_id(end));
+  return noted_event("cudaEventElapsedTime", result, KITCPU_CALLER, -1, event_id(start), event_id(end));
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  if (event == nullptr) return noted("cudaEventDestroy", cudaErrorInvalidResourceHandle, KITCPU_CALLER);
+  if (event == nullptr) return noted_event("cudaEventDestroy", cudaErrorInvalidResourceHandle, KITCPU_CALLER);
   const int id = event->id;
   delete event;
-  return noted("cudaEventDestroy", cudaSuccess, KITCPU_CALLER, -1, id);
+  return noted_event("cudaEventDestroy", cudaSuccess, KITCPU_CALLER, -1, id);
 }

@@ -5,18 +5,10 @@
 
 #include <new>
 
+#include "page_size.h"
 #include "sanitizer_support.h"
 
 namespace kitcpu::detail {
-namespace {
-
-std::size_t page_size() {
-  static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  return size;
-}
-
-}  // namespace
-
 std::size_t fiber_stack_size() { return KITCPU_SANITIZED ? 512 * 1024 : 64 * 1024; }
 
 FiberStack::FiberStack(std::size_t size) {

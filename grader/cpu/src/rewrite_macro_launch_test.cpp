@@ -9,7 +9,7 @@ namespace kitcpu {
 namespace {
 
 // The rewritten source without the three prologue lines every output starts with.
-std::string rewrite(const std::string& source) {
+std::string rewritten_body(const std::string& source) {
   const std::string out = rewrite_cuda_source(source, "student.cu");
   std::size_t body = 0;
   for (int line = 0; line < 3; ++line) body = out.find('\n', body) + 1;
@@ -22,17 +22,17 @@ std::string launch_prefix(const std::string& name_literal, const std::string& na
 }
 
 TEST(RewriteMacroLaunch, ObjectLikeMacro) {
-  EXPECT_EQ(rewrite("#define LAUNCH k<<<grid, block>>>(a, b)\nvoid f() { LAUNCH; }\n"),
+  EXPECT_EQ(rewritten_body("#define LAUNCH k<<<grid, block>>>(a, b)\nvoid f() { LAUNCH; }\n"),
             "#define LAUNCH " + launch_prefix("\"k\"", "k") + "grid, block)(a, b)\nvoid f() { LAUNCH; }\n");
 }
 
 TEST(RewriteMacroLaunch, ParametersNameTheKernelAndHoldTheConfiguration) {
   EXPECT_EQ(
-      rewrite("#define LAUNCH(kernel, n, ...) kernel<<<(n + 255) / 256, 256>>>(__VA_ARGS__)\n"),
+      rewritten_body("#define LAUNCH(kernel, n, ...) kernel<<<(n + 255) / 256, 256>>>(__VA_ARGS__)\n"),
       "#define LAUNCH(kernel, n, ...) " + launch_prefix("#kernel", "kernel") + "(n + 255) / 256, 256)(__VA_ARGS__)\n");
-  EXPECT_EQ(rewrite("#define RUN(config) fill<float><<<config>>>(p)\n"),
+  EXPECT_EQ(rewritten_body("#define RUN(config) fill<float><<<config>>>(p)\n"),
             "#define RUN(config) " + launch_prefix("\"fill<float>\"", "fill<float>") + "config)(p)\n");
-  EXPECT_EQ(rewrite("#define RUN(T) fill<T><<<1, 1>>>(p)\n"),
+  EXPECT_EQ(rewritten_body("#define RUN(T) fill<T><<<1, 1>>>(p)\n"),
             "#define RUN(T) " + launch_prefix("\"fill<\" #T \">\"", "fill<T>") + "1, 1)(p)\n");
 }
 
@@ -43,14 +43,14 @@ TEST(RewriteMacroLaunch, ContinuedLinesStayContinuedAndCounted) {
       "      block>>>(a, \\\n"
       "               b)\n"
       "int next;\n";
-  const std::string out = rewrite(source);
+  const std::string out = rewritten_body(source);
   EXPECT_EQ(out, "#define LAUNCH(k) \\\n  " + launch_prefix("#k", "k") +
                      "grid, \\\n      block)(a, \\\n               b)\nint next;\n");
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
 }
 
 TEST(RewriteMacroLaunch, KernelNameOverContinuedLinesKeepsTheDirectiveGoing) {
-  const std::string out = rewrite("#define L k<float, \\\n  4><<<1, 1>>>()\nint next;\n");
+  const std::string out = rewritten_body("#define L k<float, \\\n  4><<<1, 1>>>()\nint next;\n");
   EXPECT_EQ(out, "#define L " + launch_prefix("\"k<float, 4>\"", "k<float, 4>") + "\\\n1, 1)()\nint next;\n");
 }
 
@@ -58,7 +58,7 @@ TEST(RewriteMacroLaunch, ChevronsInStringsAndCommentsAreNotLaunches) {
   const std::string source =
       "#define MSG \"k<<<1, 1>>>()\"\n"
       "#define NOTE(x) puts(#x \" <<<\") /* k<<<1, 1>>>() */ // k<<<\n";
-  EXPECT_EQ(rewrite(source), source);
+  EXPECT_EQ(rewritten_body(source), source);
 }
 
 int refused_line(const std::string& source, std::string* message) {

@@ -5,15 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_fields.h"
+
 namespace kitcpu {
 namespace {
 
-using nlohmann::json;
+using detail::string_field;
 
-std::string string_field(const json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+using nlohmann::json;
 
 template <class Integer>
 Integer number_field(const json& object, const char* key, Integer missing) {

@@ -7,27 +7,27 @@
 namespace kitcpu::detail {
 namespace {
 
-struct Registry {
+struct FileList {
   std::mutex mutex;
   std::vector<std::string> files;
 };
 
-Registry& registry() {
-  static auto* r = new Registry();  // registered from static initializers, read until the very end
+FileList& file_list() {
+  static auto* r = new FileList();  // registered from static initializers, read until the very end
   return *r;
 }
 
 }  // namespace
 
 bool register_student_file(const char* path) {
-  Registry& r = registry();
+  FileList& r = file_list();
   const std::lock_guard<std::mutex> lock(r.mutex);
   r.files.emplace_back(path);
   return true;
 }
 
 std::vector<std::string> student_files() {
-  Registry& r = registry();
+  FileList& r = file_list();
   const std::lock_guard<std::mutex> lock(r.mutex);
   return r.files;
 }

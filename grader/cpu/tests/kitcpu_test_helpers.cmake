@@ -37,5 +37,6 @@ function(kitcpu_tests_executable target flavour)
   # build type adds (Release and RelWithDebInfo define NDEBUG).
   target_compile_options(${target} PRIVATE ${KITCPU_COMPILE_FLAGS_${flavour}} -UNDEBUG)
   target_link_libraries(${target} PRIVATE kitcpu_runtime_${flavour} ${KITCPU_LINK_FLAGS_${flavour}})
-  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  # Each source is a student file of its own, compiled alone as the grader compiles one: never merged.
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR} UNITY_BUILD OFF)
 endfunction()

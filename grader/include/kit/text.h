@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kit {
 
@@ -16,6 +17,15 @@ std::string last_lines(const std::string& text, std::size_t count);
 
 // Every line of `text` prefixed with `pad`.
 std::string indent_lines(const std::string& text, const std::string& pad);
+
+// The text up to its first newline.
+std::string first_line(const std::string& text);
+
+bool starts_with(const std::string& text, const std::string& prefix);
+bool contains(const std::string& text, const std::string& part);
+
+// "a, b, c": names as a message lists them.
+std::string comma_list(const std::vector<std::string>& names);
 
 // A size as a limit is written: "4 GiB", "256 MiB", "1 KiB", or "1001 bytes" when it is no whole unit.
 std::string byte_count_text(std::uint64_t bytes);
