@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "kit/build_config.h"
+#include "kit/harness_cache.h"
 #include "kit/process.h"
 #include "kit/text.h"
 #include "kit/wrapped_calls.h"
@@ -26,12 +27,22 @@ std::string command_line(const std::vector<std::string>& argv) {
   return text;
 }
 
-void add_common_includes(std::vector<std::string>& argv, const BuildSpec& spec) {
+// `student_folder`: the folder of the student's file is on the include path too; the harness, compiled
+// on its own (kit/harness_cache.h), never sees it.
+void add_common_includes(std::vector<std::string>& argv, const BuildSpec& spec, bool student_folder = true) {
   const BuildConfig& config = build_config();
   argv.push_back("-I" + spec.assignment_dir);
-  argv.push_back("-I" + fs::path(spec.source).parent_path().string());
+  if (student_folder) argv.push_back("-I" + fs::path(spec.source).parent_path().string());
   argv.push_back("-I" + config.kit_dir + "/grader/include");
   for (const Knob& k : spec.defines) argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
+}
+
+// The harness as a runner's compile command takes it: the cached object when there is a build cache,
+// else the source, compiled with the student's file.
+std::string harness_input(std::vector<std::string> compiler_and_flags, const BuildSpec& spec) {
+  add_common_includes(compiler_and_flags, spec, false);
+  const std::string object = cached_harness_object(compiler_and_flags, spec);
+  return object.empty() ? spec.assignment_dir + "/harness.cpp" : object;
 }
 
 // Compilers run in the submission's folder and are given its file by name alone, so their messages say
@@ -65,11 +76,12 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   if (config.nvcc.empty()) return {false, "", "", "the kit was built without nvcc: the cuda backend is unavailable"};
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();
   std::vector<std::string> argv = {config.nvcc, "-std=c++17", "-O3", "-lineinfo", "-g", "-arch=native"};
+  const std::string harness = harness_input(argv, spec);
   add_common_includes(argv, spec);
   // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp), and sees the
   // student's runtime calls through wrappers (runner/runtime_record.h); -g (host debug information, not
   // -G) lets the grader name the line of each call (kit/call_sites.h).
-  argv.insert(argv.end(), {"-o", exe, source_file_name(spec), spec.assignment_dir + "/harness.cpp", config.cuda_runner_library,
+  argv.insert(argv.end(), {"-o", exe, source_file_name(spec), harness, config.cuda_runner_library,
                            config.common_library, config.cuda_driver_library});
   for (const char* call : kWrappedRuntimeCalls) argv.insert(argv.end(), {"-Xlinker", std::string("--wrap=") + call});
   return run_compiler(argv, spec, exe, "nvcc");
@@ -94,8 +106,9 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
   std::vector<std::string> argv = {config.host_cxx, "-std=c++17"};
   argv.insert(argv.end(), flavour->second.compile_flags.begin(), flavour->second.compile_flags.end());
   for (const auto& dir : config.cpu_include_dirs) argv.push_back("-I" + dir);
+  const std::string harness = harness_input(argv, spec);
   add_common_includes(argv, spec);
-  argv.insert(argv.end(), {"-o", exe, rewritten, spec.assignment_dir + "/harness.cpp", flavour->second.runner_library,
+  argv.insert(argv.end(), {"-o", exe, rewritten, harness, flavour->second.runner_library,
                            config.common_library, flavour->second.runtime_library});
   argv.insert(argv.end(), flavour->second.link_flags.begin(), flavour->second.link_flags.end());
   return run_compiler(argv, spec, exe, "the C++ compiler (CPU backend)");

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "kit/build_config.h"
+#include "kit/harness_cache.h"
 
 namespace kit {
 namespace {
@@ -48,6 +49,13 @@ std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& sp
     add_bind(box, folder_of(flavour.runner_library), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
+  // The harness objects a runner links (kit/harness_cache.h): that folder of the build cache, not the rest.
+  const std::string harnesses = harness_cache_dir();
+  std::error_code error;
+  if (!harnesses.empty()) {
+    fs::create_directories(harnesses, error);  // the first build of all puts its object there, after this
+    if (fs::is_directory(harnesses, error)) add_bind(box, harnesses, false);
+  }
   add_bind(box, folder_of(spec.source), false);
   add_bind(box, spec.output_dir, true);
   return box;
