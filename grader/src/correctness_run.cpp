@@ -302,7 +302,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     return stop("timed out after " + std::to_string(static_cast<int>(req.timeout_s)) +
                     " s: an endless loop, or a kernel far too slow for this size",
                 diagnostics.empty() ? "" : "\n" + diagnostics);
-  if (p.channel_flooded) return stop("the program " + describe_ending(p, req.timeout_s), "");
+  if (p.channel_flooded || p.channel_garbled) return stop("the program " + describe_ending(p, req.timeout_s), "");
   if (p.signal) v.diagnosis.category = "crash";
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);

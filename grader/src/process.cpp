@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kit/channel.h"
 #include "kit/child_cleanup.h"
 #include "kit/text.h"
 
@@ -22,6 +23,10 @@ extern char** environ;
 
 namespace kit {
 namespace {
+
+// A runner writes each record in one go, and the grader drains the channel as it comes: a record still
+// unfinished this long after the last byte arrived was begun by code that writes to the channel itself.
+constexpr double kUnfinishedRecordSeconds = 2;
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -319,6 +324,7 @@ ProcessResult run_process(const ProcessRequest& r) {
   rusage usage{};
   bool exited = false;
   double last_exchange = -1;  // seconds since start of the last channel bytes or reply; -1: none yet
+  RecordReader frames;        // where the channel's records begin and end (kit/channel.h)
   for (;;) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (elapsed > r.timeout_s && !result.timed_out) {
@@ -328,6 +334,14 @@ ProcessResult run_process(const ProcessRequest& r) {
     if (r.stall_timeout_s > 0 && last_exchange >= 0 && elapsed - last_exchange > r.stall_timeout_s &&
         !result.timed_out && !exited) {
       result.timed_out = result.stalled = true;
+      kill_all();
+    }
+    if (r.framed_channel && !exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
+        (frames.broken() ||
+         (frames.inside_a_record(result.channel) && elapsed - last_exchange > kUnfinishedRecordSeconds))) {
+      result.channel_garbled = true;
+      result.limit_reached = frames.broken() ? "wrote on its result channel a record of no kind the runner writes"
+                                             : "began a record on its result channel and never finished it";
       kill_all();
     }
     if (!exited && ::wait4(pid, &status, WNOHANG, &usage) == pid) exited = true;
@@ -363,6 +377,7 @@ ProcessResult run_process(const ProcessRequest& r) {
         result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
         kill_all();
       }
+      if (i == 2 && room > 0 && r.framed_channel) frames.take(result.channel);
       if (i == 2 && room > 0 && r.converse && control_p[1] >= 0 && !result.timed_out) {
         const std::string reply = r.converse(result.channel);
         if (!reply.empty() && !write_all_nonblocking(control_p[1], reply)) close_fd(control_p[1]);
@@ -400,7 +415,7 @@ ProcessResult run_process(const ProcessRequest& r) {
     result.signal = ending.signal;
     result.start_error = ending.start_error;
   }
-  if ((result.timed_out || result.channel_flooded) && result.signal == SIGKILL) result.signal = 0;
+  if ((result.timed_out || result.channel_flooded || result.channel_garbled) && result.signal == SIGKILL) result.signal = 0;
   const std::string cannot_start = "cannot start the program";
   if (result.exit_code == 127 && !launch && result.err.find(cannot_start) != std::string::npos)
     result.start_error = "cannot start " + r.argv[0];

@@ -226,5 +226,40 @@ TEST(Process, AChildSilentAfterItsFirstRecordIsStoppedAsStalled) {
   EXPECT_TRUE(run_process(talking).ok());
 }
 
+// A runner writes each record whole: on its framed channel, a record begun and left unfinished, or a
+// frame of no known type, ends the child in seconds instead of the time limit it would otherwise wait.
+TEST(Process, ARecordNeverFinishedOnAFramedChannelEndsTheChild) {
+  // 'J', a length of 64, then 10 bytes of the 64, then silence.
+  ProcessRequest r = shell("printf 'J\\100\\000\\000\\000\\000\\000\\000\\000{\\\"type\\\":1' >&3; sleep 30", 25);
+  r.channel_fd = 3;
+  r.framed_channel = true;
+  const ProcessResult cut = run_process(r);
+  EXPECT_TRUE(cut.channel_garbled);
+  EXPECT_FALSE(cut.timed_out);
+  EXPECT_FALSE(cut.ok());
+  EXPECT_EQ(cut.limit_reached, "began a record on its result channel and never finished it");
+  EXPECT_LT(cut.seconds, 10.0);
+
+  ProcessRequest unknown = shell("printf 'Zgarbage, and more of it' >&3; sleep 30", 25);
+  unknown.channel_fd = 3;
+  unknown.framed_channel = true;
+  const ProcessResult garbled = run_process(unknown);
+  EXPECT_TRUE(garbled.channel_garbled);
+  EXPECT_EQ(garbled.limit_reached, "wrote on its result channel a record of no kind the runner writes");
+  EXPECT_LT(garbled.seconds, 5.0);
+}
+
+TEST(Process, WholeRecordsAndPausesBetweenThemAreNoGarbage) {
+  // A whole record of 2 bytes, a pause longer than nothing, another whole record.
+  ProcessRequest r = shell("printf 'J\\002\\000\\000\\000\\000\\000\\000\\000{}' >&3; sleep 1; "
+                           "printf 'J\\002\\000\\000\\000\\000\\000\\000\\000{}' >&3", 25);
+  r.channel_fd = 3;
+  r.framed_channel = true;
+  const ProcessResult whole = run_process(r);
+  EXPECT_FALSE(whole.channel_garbled);
+  EXPECT_TRUE(whole.ok());
+  EXPECT_EQ(whole.channel.size(), 22u);
+}
+
 }  // namespace
 }  // namespace kit

@@ -19,6 +19,7 @@ ProcessRequest runner_request(const std::string& exe, const RunnerCase& c, int a
               "--case",
               encode_runner_case(c)};
   req.channel_fd = kRunnerChannelFd;
+  req.framed_channel = true;
   req.control_fd = kRunnerControlFd;
   req.pass_fds = {{arena_fd, kRunnerArenaFd}};
   req.working_dir = working_dir;

@@ -34,6 +34,11 @@ class RecordReader {
  public:
   std::vector<Record> take(const std::string& stream);
 
+  // What is left of `stream` after the last call can never be a record: a frame of an unknown type came.
+  bool broken() const { return broken_; }
+  // The last call left part of a frame: its header or payload has not all arrived yet.
+  bool inside_a_record(const std::string& stream) const { return !broken_ && consumed_ < stream.size(); }
+
  private:
   std::size_t consumed_ = 0;
   bool broken_ = false;  // a frame of an unknown type arrived: nothing after it is a record

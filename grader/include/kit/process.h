@@ -29,6 +29,9 @@ struct ProcessRequest {
   // not the whole timeout_s. Before its first channel bytes (start-up) only timeout_s applies.
   double stall_timeout_s = 0;
   int channel_fd = -1;                  // >= 0: open a channel pipe at this descriptor in the child
+  // The channel carries a runner's framed records (kit/channel.h): one that can never be whole ends the
+  // child (ProcessResult::channel_garbled).
+  bool framed_channel = false;
   std::size_t max_output_bytes = 256 * 1024;  // per stream kept; the rest is read and dropped
   std::size_t max_channel_bytes = 512u << 20;  // more on the channel is flooding: the child is killed
   std::optional<SandboxSpec> sandbox;   // set: run inside this sandbox
@@ -53,6 +56,11 @@ struct ProcessResult {
   bool output_truncated = false;
   std::string channel;      // every byte the child wrote to the channel, up to max_channel_bytes
   bool channel_flooded = false;  // it wrote more, and was killed for it
+  // On a framed channel (framed_channel: a runner's records, kit/channel.h): a frame of no known type, or
+  // one begun and not finished within a few seconds. The runner writes each record whole, so only code
+  // that wrote to the channel itself does this; the grader would otherwise wait out the time limit for
+  // a record that never comes. The child was killed for it.
+  bool channel_garbled = false;
   // Set when the grader knows which limit ended the child: "flooded the result channel (more than
   // 512 MiB)", "used more than 2 s of CPU time, the sandbox's limit".
   std::string limit_reached;
