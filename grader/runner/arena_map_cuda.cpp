@@ -4,11 +4,22 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <map>
+#include <utility>
 
 #include "arena_map.h"
 #include "kit/exportable_gpu_memory.h"
 
 namespace kit {
+namespace {
+
+// What unmap_arena must give back for each mapped arena: the imported handle and the mapped size.
+std::map<CUdeviceptr, std::pair<CUmemGenericAllocationHandle, std::size_t>>& mapped_arenas() {
+  static std::map<CUdeviceptr, std::pair<CUmemGenericAllocationHandle, std::size_t>> arenas;
+  return arenas;
+}
+
+}  // namespace
 
 unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   if (cudaFree(nullptr) != cudaSuccess) {  // creates the primary context the driver calls use
@@ -37,7 +48,20 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
     *error = cu_error_text(r, failed);
     return nullptr;
   }
+  mapped_arenas()[ptr] = {handle, size};
   return reinterpret_cast<unsigned char*>(ptr);
+}
+
+void unmap_arena(unsigned char* base, std::size_t) {
+  const CUdeviceptr ptr = reinterpret_cast<CUdeviceptr>(base);
+  const auto found = mapped_arenas().find(ptr);
+  if (found == mapped_arenas().end()) return;
+  cudaDeviceSynchronize();  // nothing of the last case may still use it
+  const auto [handle, size] = found->second;
+  cuMemUnmap(ptr, size);
+  cuMemAddressFree(ptr, size);
+  cuMemRelease(handle);
+  mapped_arenas().erase(found);
 }
 
 void name_arrays(const RunnerCase&, unsigned char*) {}  // compute-sanitizer names addresses itself

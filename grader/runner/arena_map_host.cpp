@@ -28,6 +28,11 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
   return static_cast<unsigned char*>(p);
 }
 
+void unmap_arena(unsigned char* base, std::size_t bytes) {
+  kitcpu::release_device_memory(base);
+  ::munmap(base, bytes);
+}
+
 void name_arrays(const RunnerCase& c, unsigned char* base) {
   for (const ArenaArray& array : c.arrays) {
     kitcpu::DeviceArrayName name;

@@ -1,14 +1,16 @@
 // The runner: the harness's main, linked with one student file and one assignment's harness.cpp. The
-// grader starts it once per test and keeps it for that test's runs: it maps the arena the grader filled
-// (kit/device_memory.h), then answers the grader's commands on a control pipe, one line each, reporting
-// on the private channel:
+// grader starts it for a test and keeps it for that test's runs, and may keep it for more tests after
+// (kit/runner_pool.h): it maps the arena the grader filled (kit/device_memory.h), then answers the
+// grader's commands on a control socket, one line each, reporting on the private channel:
 //
-//   run    call the student's function once and wait for the GPU        -> {"type":"call", ...} for each
-//                                                                            runtime call it made, then
-//                                                                            {"type":"done", "status":...,
-//                                                                            "calls": how many}
-//   time   one timed call (timing_protocol.h)                            -> {"type":"sample", "ms":...}
-//   quit   (or the pipe's end) exit
+//   run         call the student's function once and wait for the GPU   -> {"type":"call", ...} for each
+//                                                                          runtime call it made, then
+//                                                                          {"type":"done", "status":...,
+//                                                                          "calls": how many}
+//   time        one timed call (timing_protocol.h)                      -> {"type":"sample", "ms":...}
+//   case JSON   the next test's case, its arena's descriptor attached   -> {"type":"ready", ...}
+//               (SCM_RIGHTS): the last case's arena is let go
+//   quit        (or the socket's end) exit
 //
 //   runner --channel-fd 3 --control-fd 5 --arena-fd 4 --case JSON [--separate-buffers 1]
 //   runner --channel-fd 3 --mode info
@@ -21,12 +23,14 @@
 // The runner never reads the outputs back or judges them: the grader reads the arena itself. Everything
 // the student's code prints goes to stdout/stderr, which the grader keeps apart.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <vector>
 
@@ -153,6 +157,12 @@ struct SeparateBuffers {
     }
   }
 
+  ~SeparateBuffers() {
+    for (unsigned char* buffer : buffers) cudaFree(buffer);
+  }
+  SeparateBuffers(const SeparateBuffers&) = delete;
+  SeparateBuffers& operator=(const SeparateBuffers&) = delete;
+
   DeviceArrays arrays(const RunnerCase& c) const {
     DeviceArrays a;
     for (std::size_t i = 0; i < c.arrays.size(); ++i) {
@@ -192,15 +202,35 @@ void poison_guard_zones(const RunnerCase& c, unsigned char* base) {
 #endif
 }
 
-// One line from the control pipe, without its newline; false at the pipe's end.
-bool read_command(int fd, std::string* line) {
+// The longest command: a case's JSON, a few hundred bytes per array.
+constexpr std::size_t kMaxCommand = std::size_t{1} << 20;
+
+// One line from the control socket, without its newline, and the descriptor that came with it (-1 when
+// none did); false at the socket's end.
+bool read_command(int fd, std::string* line, int* received_fd) {
   line->clear();
-  char c;
+  *received_fd = -1;
   for (;;) {
-    const ssize_t n = ::read(fd, &c, 1);
+    char c;
+    iovec data = {&c, 1};
+    alignas(cmsghdr) char space[CMSG_SPACE(sizeof(int))];
+    msghdr message{};
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = space;
+    message.msg_controllen = sizeof space;
+    ssize_t n = ::recvmsg(fd, &message, MSG_CMSG_CLOEXEC);
+    if (n < 0 && errno == ENOTSOCK) n = ::read(fd, &c, 1);  // a pipe, from a caller of old
+    else if (n > 0)
+      for (cmsghdr* h = CMSG_FIRSTHDR(&message); h; h = CMSG_NXTHDR(&message, h))
+        if (h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS) {
+          if (*received_fd >= 0) ::close(*received_fd);
+          std::memcpy(received_fd, CMSG_DATA(h), sizeof(int));
+        }
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return !line->empty();
     if (c == '\n') return true;
-    if (line->size() < 64) *line += c;
+    if (line->size() < kMaxCommand) *line += c;
   }
 }
 
@@ -220,53 +250,97 @@ nlohmann::json call_once(const HarnessEntry& entry, const DeviceArrays& arrays, 
   return {{"type", "done"}, {"status", "cuda-error"}, {"error_name", cudaGetErrorName(e)}, {"error", cudaGetErrorString(e)}};
 }
 
-int serve(const Options& o) {
-  const HarnessEntry* entry = find_entry(o.run.entry);
-  if (!entry) {
+// The case being served: its arena mapped and named, and what the student's function is handed.
+struct ServedCase {
+  RunnerCase run;
+  const HarnessEntry* entry = nullptr;
+  unsigned char* base = nullptr;
+  std::unique_ptr<SeparateBuffers> separate;
+  DeviceArrays arrays;
+};
+
+// Lets go of a case's arena and buffers before the next case's come.
+void close_case(ServedCase& served) {
+  if (!served.base) return;
+  served.separate.reset();
+#if defined(__SANITIZE_ADDRESS__)
+  for (const ArenaArray& array : served.run.arrays)
+    ASAN_UNPOISON_MEMORY_REGION(served.base + array.offset - array.guard_bytes, array.spec.bytes() + 2 * array.guard_bytes);
+#endif
+  unmap_arena(served.base, served.run.arena_bytes);
+  served = ServedCase();
+}
+
+// Maps `run`'s arena from `arena_fd` (closed here) and makes it the case served. Returns "" or why it
+// cannot be served, for the "ready" record.
+std::string open_case(const RunnerCase& run, int arena_fd, bool separate_buffers, ServedCase& served) {
+  close_case(served);
+  served.entry = find_entry(run.entry);
+  if (!served.entry) {
+    ::close(arena_fd);
     std::string known;
     for (const HarnessEntry& e : kit_harness.entries) known += (known.empty() ? "" : ", ") + std::string(e.name);
-    send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"},
-                        {"error", "the harness of " + std::string(kit_harness.assignment) + " has no function '" +
-                                      o.run.entry + "' (it has " + known + ")"}});
-    return 1;
+    return "the harness of " + std::string(kit_harness.assignment) + " has no function '" + run.entry + "' (it has " +
+           known + ")";
   }
   std::string error;
-  unsigned char* base = map_arena(o.arena_fd, o.run.arena_bytes, &error);
-  if (!base) {
-    send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"}, {"error", error}});
-    return 1;
+  served.base = map_arena(arena_fd, run.arena_bytes, &error);
+  ::close(arena_fd);
+  if (!served.base) return error;
+  served.run = run;
+  name_arrays(served.run, served.base);
+  poison_guard_zones(served.run, served.base);
+  if (separate_buffers) {
+    served.separate = std::make_unique<SeparateBuffers>(served.run);
+    if (!served.separate->error.empty()) return served.separate->error;
   }
-  ::close(o.arena_fd);
-  name_arrays(o.run, base);
-  poison_guard_zones(o.run, base);
-  std::unique_ptr<SeparateBuffers> separate;
-  if (o.separate_buffers) {
-    separate = std::make_unique<SeparateBuffers>(o.run);
-    if (!separate->error.empty()) {
-      send(o.channel_fd, {{"type", "ready"}, {"status", "harness-error"}, {"error", separate->error}});
-      return 1;
-    }
-  }
-  const DeviceArrays arrays = separate ? separate->arrays(o.run) : device_arrays(o.run, base);
-  send(o.channel_fd, {{"type", "ready"}, {"status", "ok"}});
+  served.arrays = served.separate ? served.separate->arrays(served.run) : device_arrays(served.run, served.base);
+  return "";
+}
+
+void send_ready(int channel_fd, const std::string& error) {
+  if (error.empty()) send(channel_fd, {{"type", "ready"}, {"status", "ok"}});
+  else send(channel_fd, {{"type", "ready"}, {"status", "harness-error"}, {"error", error}});
+}
+
+int serve(const Options& o) {
+  ServedCase served;
+  std::string error = open_case(o.run, o.arena_fd, o.separate_buffers, served);
+  send_ready(o.channel_fd, error);
+  if (!error.empty()) return 1;
   std::string command;
-  while (read_command(o.control_fd, &command)) {
+  int received_fd = -1;
+  while (read_command(o.control_fd, &command, &received_fd)) {
     if (command == "run") {
-      if (separate) separate->copy(o.run, base, true);
+      if (served.separate) served.separate->copy(served.run, served.base, true);
       // Recorded: what the call asks the runtime to do (timed calls are not, the record costs time).
-      start_recording(o.channel_fd, o.run, base);
+      start_recording(o.channel_fd, served.run, served.base);
       std::size_t calls = 0;
-      nlohmann::json done = call_once(*entry, arrays, o.run.dims, &calls);
+      nlohmann::json done = call_once(*served.entry, served.arrays, served.run.dims, &calls);
       done["calls"] = calls;
-      if (separate) separate->copy(o.run, base, false);
+      if (served.separate) served.separate->copy(served.run, served.base, false);
       send(o.channel_fd, done);
     } else if (command == "time") {
-      const Sample s = time_one_call(*entry, arrays, o.run.dims);
+      const Sample s = time_one_call(*served.entry, served.arrays, served.run.dims);
       send(o.channel_fd, {{"type", "sample"}, {"error", s.error}, {"ms", s.ms}, {"ms_synced", s.ms_synced},
                           {"sm_clock_mhz", s.sm_clock_mhz}});
+    } else if (command.rfind("case ", 0) == 0 && received_fd >= 0) {
+      RunnerCase next;
+      try {
+        next = decode_runner_case(command.substr(5));
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+      if (error.empty()) error = open_case(next, received_fd, o.separate_buffers, served);
+      else ::close(received_fd);
+      received_fd = -1;
+      send_ready(o.channel_fd, error);
+      if (!error.empty()) return 1;
     } else {
       break;  // quit, or a command this runner does not know
     }
+    if (received_fd >= 0) ::close(received_fd);  // a descriptor that came with no case
+    received_fd = -1;
   }
   return 0;
 }

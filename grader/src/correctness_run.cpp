@@ -132,6 +132,9 @@ struct SeedConversation {
   std::string harness_error;
   RecordReader reader;
   std::size_t started = 0;
+  bool ready = false;        // the runner took the case
+  bool keep_runner = false;  // a clean end leaves the runner waiting for another case (kit/runner_pool.h)
+  bool finished = false;     // every seed ran, and the runner is left waiting
 
   std::string next(const std::string& channel) {
     std::string reply;
@@ -146,6 +149,7 @@ struct SeedConversation {
           harness_error = j.value("error", std::string("the runner could not start"));
           return "quit\n";
         }
+        ready = true;
         reply = start_seed();
       } else if (type == "done" && started > runs.size()) {  // a "done" out of turn is ignored
         // The runner counts the calls it reported: fewer arrived when the channel was turned aside.
@@ -159,7 +163,9 @@ struct SeedConversation {
         run.done = j;
         run.arena = read_back(memory, layout, inputs(run.seed));
         runs.push_back(std::move(run));
-        reply = j.value("status", "") == "ok" && runs.size() < seeds.size() ? start_seed() : "quit\n";
+        const bool ok = j.value("status", "") == "ok";
+        finished = ok && runs.size() == seeds.size() && keep_runner;
+        reply = ok && runs.size() < seeds.size() ? start_seed() : finished ? "" : "quit\n";
       }
     }
     return reply;
@@ -175,11 +181,30 @@ struct SeedConversation {
   }
 };
 
+// Two runs may share a kept runner (kit/runner_pool.h) when everything its process was started with is
+// the same: the program, and the environment its flavour, thread order and virtual device give it.
+std::string runner_key(const std::string& exe, const std::string& flavour, const std::string& order,
+                       const std::string& device) {
+  return exe + "\n" + flavour + "\n" + order + "\n" + device;
+}
+
+// After a runner's turn ends, wherever run_once returns: a runner whose runs ended cleanly goes back to
+// the session's pool; any other ends.
+struct RunnerKeeper {
+  Session& s;
+  const RunVerdict& v;
+  std::string key;
+  KeptRunner runner;
+  ~RunnerKeeper() {
+    if (runner.child && !v.fatal) s.runners.keep(key, std::move(runner));
+  }
+};
+
 // `given_inputs`: run on these instead of the case's inputs, with nothing to compare the outputs with
-// (`grader run`); the verdict keeps the outputs.
+// (`grader run`); the verdict keeps the outputs. `may_reuse`: the run may go to a kept runner.
 RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
                     const std::string& order, const std::vector<std::uint64_t>& seeds, const std::string& label,
-                    const Arrays* given_inputs = nullptr) {
+                    const Arrays* given_inputs = nullptr, bool may_reuse = true) {
   const StageScope stage(s.stages, flavour == "fast"                                 ? "correctness runs"
                                    : flavour == "racecheck" || flavour == "memcheck" ? "compute-sanitizer runs"
                                                                                      : "checking builds' runs");
@@ -192,13 +217,19 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
+  const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
+  // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its own.
+  const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs;
+  RunnerKeeper keeper{s, v, runner_key(exe, flavour, order, t.device), {}};
+  std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
+  talk.keep_runner = poolable;
 
-  // Each run writes in a folder of its own, the only one its sandbox may write to.
-  const fs::path dir = new_scratch_folder(s, flavour);
+  // Each runner writes in a folder of its own, the only one its sandbox may write to.
+  const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s, flavour));
   const std::string report = (dir / "diagnostics.jsonl").string();
   ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
-  const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
+  req.turn_over = [&] { return talk.finished; };
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
                             gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
   if (gpu_tool)
@@ -225,7 +256,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
     if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
   }
-  ProcessResult p = run_process(req);
+  KeptChild child = reused ? std::move(reused->child) : KeptChild();
+  ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
+  // A kept runner that ended before it took the case (its last test's code ended it late) is not this
+  // test's doing: a new runner runs the test.
+  if (reused && !p.kept && !talk.ready) return run_once(s, t, exe, flavour, order, seeds, label, given_inputs, false);
+  if (p.kept) {
+    keeper.runner = {std::move(child), dir.string(), (reused ? reused->seconds : 0) + p.seconds,
+                     (reused ? reused->cases : 0) + 1};
+  }
   // A cuda runner's record gives return addresses: the lines come from the runner's debug information.
   place_calls(talk.calls, exe, s.source);
   v.launches = launches_in_record(talk.calls);
@@ -236,6 +275,12 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // What the run left is taken in before anything reads it (run_files.h): it may be a link or a fifo.
   std::string tampered;
   const std::string diagnostics = cpu_diagnostics(take_run_file(s, report, kMaxRunFile, &tampered), &diag_error, &first);
+  // A kept runner's next test reports into a file of its own; one that reported an error is not kept.
+  if (diag_error) keeper.runner.child.reset();
+  if (p.kept) {
+    std::error_code ignored;
+    fs::remove(report, ignored);
+  }
   std::string sanitizer;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (s.backend == Backend::cpu && flavour != "fast") {

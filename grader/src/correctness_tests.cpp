@@ -14,6 +14,10 @@ namespace kit {
 namespace {
 
 constexpr int kMaxDefaultJobs = 8;
+// Runners a worker keeps between its tests (kit/runner_pool.h): on the CPU backend one per build, flavour
+// and thread order, which are cheap; on a GPU each holds a CUDA context and its memory.
+constexpr std::size_t kKeptRunnersCpu = 8;
+constexpr std::size_t kKeptRunnersGpu = 2;
 
 using Clock = std::chrono::steady_clock;
 
@@ -64,6 +68,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   for (int k = 0; k < count; ++k) {
     copies[k].stages = StageClock();
     copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
+    copies[k].runners.enable(s.backend == Backend::cuda ? kKeptRunnersGpu : kKeptRunnersCpu);
   }
   std::exception_ptr failure;
   try {
@@ -95,7 +100,10 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept
   }
-  for (Session& copy : copies) join_session(s, copy);
+  for (Session& copy : copies) {
+    copy.runners.clear();  // nothing of the student's runs on while anything is timed
+    join_session(s, copy);
+  }
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hung, results);
   return results;

@@ -11,6 +11,8 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -128,6 +130,8 @@ using FdMoves = std::vector<std::pair<int, int>>;
   fail_in_child("cannot start the program\n");
 }
 
+}  // namespace
+
 // What the supervisor of a sandbox reports: how bwrap ended, and what the sandbox's init and everything
 // it waited for used.
 struct SupervisorReport {
@@ -135,6 +139,8 @@ struct SupervisorReport {
   long max_rss_kib = 0;
   double cpu_seconds = 0;
 };
+
+namespace {
 
 // A sandboxed run is watched by a supervisor: a forked copy of the grader, in the child's process group,
 // that adopts orphans (PR_SET_CHILD_SUBREAPER). bwrap exits as soon as its init reports the program's
@@ -186,6 +192,8 @@ std::vector<std::string> merged_environment(const ProcessRequest& r) {
   return env;
 }
 
+}  // namespace
+
 // What the grader holds of a sandbox while it runs: bwrap's report of its init process (pid 1 inside).
 // When that init ends, the kernel ends every process in the sandbox's pid namespace, daemons included, so
 // killing and then awaiting it is how a run ends completely.
@@ -225,13 +233,87 @@ struct SandboxWatch {
   }
 };
 
+namespace {
+
+// Sends the first words of a kept child's next turn on its control socket, with `fd` (when >= 0) attached
+// as SCM_RIGHTS: a runner's next case comes with its arena. False when the child no longer listens.
+bool send_opening(int control, const std::string& text, int fd) {
+  if (control < 0 || text.empty()) return false;
+  iovec data = {const_cast<char*>(text.data()), text.size()};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  alignas(cmsghdr) char space[CMSG_SPACE(sizeof(int))] = {};
+  if (fd >= 0) {
+    message.msg_control = space;
+    message.msg_controllen = sizeof space;
+    cmsghdr* header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
+  }
+  ssize_t sent = -1;
+  for (int tries = 0; tries < 20 && sent < 0; ++tries) {
+    sent = ::sendmsg(control, &message, MSG_NOSIGNAL);
+    if (sent < 0 && errno != EAGAIN && errno != EINTR) return false;
+    if (sent < 0) {
+      pollfd p = {control, POLLOUT, 0};
+      ::poll(&p, 1, 50);
+    }
+  }
+  if (sent < 0) return false;
+  return write_all_nonblocking(control, text.substr(static_cast<std::size_t>(sent)));
+}
+
+double seconds_between(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
 }  // namespace
 
-ProcessResult run_process(const ProcessRequest& r) {
-  ProcessResult result;
+// A started child and what the grader holds of it: the read ends of its streams, the write end of its
+// control socket, its sandbox.
+struct LiveChild {
+  pid_t pid = -1;
+  std::optional<SandboxLaunch> launch;
+  std::optional<SandboxLimits> limits;  // sandboxed: what it runs under
+  std::string program;                  // as the request named it
+  SandboxWatch sandbox;
+  std::string report;                   // the supervisor's report, once it comes
+  int fds[5] = {-1, -1, -1, -1, -1};    // stdout, stderr, channel, the sandbox's info, the supervisor's report
+  int control = -1;
+  int status = 0;
+  rusage usage{};
+  bool exited = false;
+  bool finished = false;  // reaped, and its sandbox gone
+
+  void kill_all() const {
+    ::kill(-pid, SIGKILL);
+    sandbox.kill();
+  }
+};
+
+void LiveChildEnd::operator()(LiveChild* c) const {
+  if (!c->finished) {
+    c->kill_all();
+    for (int& fd : c->fds) close_fd(fd);
+    close_fd(c->control);
+    if (!c->exited) ::wait4(c->pid, &c->status, 0, &c->usage);
+    ::kill(-c->pid, SIGKILL);
+    forget_child_group(c->pid);
+    c->sandbox.await_end();
+  }
+  delete c;
+}
+
+namespace {
+
+// Starts the child of `r`: empty, with result->start_error set, when it could not be.
+KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
   if (r.argv.empty()) {
-    result.start_error = "no program given";
-    return result;
+    result->start_error = "no program given";
+    return nullptr;
   }
   int out_p[2], err_p[2], chan_p[2] = {-1, -1}, info_p[2] = {-1, -1}, report_p[2] = {-1, -1};
   int control_p[2] = {-1, -1};
@@ -241,13 +323,14 @@ ProcessResult run_process(const ProcessRequest& r) {
       for (int k = 0; k < 2; ++k) close_fd(p[k]);
     for (auto& move : moves) close_fd(move.first);
   };
+  // The control channel is a socket, not a pipe: a kept runner's next case comes with a descriptor.
   if (::pipe2(out_p, O_CLOEXEC) != 0 || ::pipe2(err_p, O_CLOEXEC) != 0 ||
       (r.channel_fd >= 0 && ::pipe2(chan_p, O_CLOEXEC) != 0) ||
-      (r.control_fd >= 0 && ::pipe2(control_p, O_CLOEXEC) != 0) ||
+      (r.control_fd >= 0 && ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control_p) != 0) ||
       (r.sandbox && (::pipe2(info_p, O_CLOEXEC) != 0 || ::pipe2(report_p, O_CLOEXEC) != 0))) {
-    result.start_error = std::string("cannot create pipes: ") + std::strerror(errno);
+    result->start_error = std::string("cannot create pipes: ") + std::strerror(errno);
     close_pipes();
-    return result;
+    return nullptr;
   }
   // The child's extra descriptors, copied above every number it expects (kFirstFree), close-on-exec here.
   constexpr int kFirstFree = 64;
@@ -255,27 +338,31 @@ ProcessResult run_process(const ProcessRequest& r) {
   if (r.control_fd >= 0) moves.push_back({::fcntl(control_p[0], F_DUPFD_CLOEXEC, kFirstFree), r.control_fd});
   for (const auto& move : moves)
     if (move.first < 0) {
-      result.start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
+      result->start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
       close_pipes();
-      return result;
+      return nullptr;
     }
-  std::optional<SandboxLaunch> launch;
+  KeptChild c(new LiveChild);
+  c->program = r.argv[0];
   std::vector<std::string> env_strings;
   if (r.sandbox) {
     // Above the channel's number, so setting up the channel in the child cannot overwrite it.
     const int info_w = ::fcntl(info_p[1], F_DUPFD_CLOEXEC, kFirstFree);
     ::close(info_p[1]);
     info_p[1] = info_w;
-    launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w);
-    if (launch->error.empty()) launch->error = hand_over_writable_binds(*r.sandbox, *launch);
-    if (!launch->error.empty()) {
+    c->limits = r.sandbox->limits;
+    c->launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w);
+    if (c->launch->error.empty()) c->launch->error = hand_over_writable_binds(*r.sandbox, *c->launch);
+    if (!c->launch->error.empty()) {
       close_pipes();
-      result.start_error = "cannot start the sandbox: " + launch->error;
-      return result;
+      result->start_error = "cannot start the sandbox: " + c->launch->error;
+      c->finished = true;
+      return nullptr;
     }
   } else {
     env_strings = merged_environment(r);
   }
+  const SandboxLaunch* launch = c->launch ? &*c->launch : nullptr;
   const std::vector<std::string>& args = launch ? launch->argv : r.argv;
   std::vector<char*> argv, envp;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -283,22 +370,23 @@ ProcessResult run_process(const ProcessRequest& r) {
   for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
 
-  const auto start = std::chrono::steady_clock::now();
-  pid_t pid = ::fork();
+  const pid_t pid = ::fork();
   if (pid < 0) {
     close_pipes();
-    result.start_error = std::string("cannot fork: ") + std::strerror(errno);
-    return result;
+    result->start_error = std::string("cannot fork: ") + std::strerror(errno);
+    c->finished = true;
+    return nullptr;
   }
   if (pid == 0) {
     // The grader's own handlers (child_cleanup.h) are not the child's: it ends as its signals say.
     for (int s : {SIGINT, SIGTERM, SIGHUP}) ::signal(s, SIG_DFL);
   }
   if (pid == 0 && launch)
-    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, &*launch, argv.data(), envp.data());
+    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, launch, argv.data(), envp.data());
   if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, moves, nullptr, argv.data(), envp.data());
   ::setpgid(pid, pid);
   note_child_group(pid);
+  c->pid = pid;
   for (int* p : {out_p, err_p, chan_p, info_p, report_p}) close_fd(p[1]);
   close_fd(control_p[0]);
   for (auto& move : moves) close_fd(move.first);
@@ -308,64 +396,84 @@ ProcessResult run_process(const ProcessRequest& r) {
     ::fcntl(control_p[1], F_SETFL, O_NONBLOCK);
     ::signal(SIGPIPE, SIG_IGN);
   }
+  c->control = control_p[1];
+  const int fds[5] = {out_p[0], err_p[0], chan_p[0], info_p[0], report_p[0]};
+  std::copy(fds, fds + 5, c->fds);
+  return c;
+}
 
-  SandboxWatch sandbox;
-  std::string report;
-  auto kill_all = [&] {
-    ::kill(-pid, SIGKILL);
-    sandbox.kill();
-  };
-  int fds[5] = {out_p[0], err_p[0], chan_p[0], info_p[0], report_p[0]};
-  std::string* sinks[5] = {&result.out, &result.err, &result.channel, &sandbox.info, &report};
+// Reads what the child has already written to stdout and stderr, without waiting for more: the output a
+// kept runner's case printed before its last record.
+void drain_output(LiveChild& c, const ProcessRequest& r, ProcessResult& result) {
+  char buffer[65536];
+  for (int i = 0; i < 2; ++i) {
+    std::string& sink = i == 0 ? result.out : result.err;
+    for (int reads = 0; reads < 64 && c.fds[i] >= 0; ++reads) {
+      pollfd p = {c.fds[i], POLLIN, 0};
+      if (::poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLHUP | POLLERR))) break;
+      const ssize_t got = ::read(c.fds[i], buffer, sizeof buffer);
+      if (got <= 0) break;
+      const std::size_t room = std::min<std::size_t>(got, r.max_output_bytes - std::min(r.max_output_bytes, sink.size()));
+      sink.append(buffer, room);
+      if (room < static_cast<std::size_t>(got)) result.output_truncated = true;
+    }
+  }
+}
+
+// Converses with the child until it has ended (true) or the request's turn_over says this turn is done
+// (false: the child lives on). The time limits count from now.
+bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& result, bool fresh) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string* sinks[5] = {&result.out, &result.err, &result.channel, &c.sandbox.info, &c.report};
   const std::size_t caps[5] = {r.max_output_bytes, r.max_output_bytes, r.max_channel_bytes, 4096,
                                sizeof(SupervisorReport)};
   char buffer[65536];
-  int status = 0;
-  rusage usage{};
-  bool exited = false;
-  double last_exchange = -1;  // seconds since start of the last channel bytes or reply; -1: none yet
-  RecordReader frames;        // where the channel's records begin and end (kit/channel.h)
+  // Seconds since the turn's start of the last channel bytes or reply; -1: none yet. A kept runner's
+  // turn begins with the grader's words.
+  double last_exchange = fresh ? -1 : 0;
+  RecordReader frames;  // where the channel's records begin and end (kit/channel.h)
   for (;;) {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = seconds_between(start, std::chrono::steady_clock::now());
+    result.seconds = elapsed;
     if (elapsed > r.timeout_s && !result.timed_out) {
       result.timed_out = true;
-      kill_all();
+      c.kill_all();
     }
     if (r.stall_timeout_s > 0 && last_exchange >= 0 && elapsed - last_exchange > r.stall_timeout_s &&
-        !result.timed_out && !exited) {
+        !result.timed_out && !c.exited) {
       result.timed_out = result.stalled = true;
-      kill_all();
+      c.kill_all();
     }
-    if (r.framed_channel && !exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
+    if (r.framed_channel && !c.exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
         (frames.broken() ||
          (frames.inside_a_record(result.channel) && elapsed - last_exchange > kUnfinishedRecordSeconds))) {
       result.channel_garbled = true;
       result.limit_reached = frames.broken() ? "wrote on its result channel a record of no kind the runner writes"
                                              : "began a record on its result channel and never finished it";
-      kill_all();
+      c.kill_all();
     }
-    if (!exited && ::wait4(pid, &status, WNOHANG, &usage) == pid) exited = true;
+    if (!c.exited && ::wait4(c.pid, &c.status, WNOHANG, &c.usage) == c.pid) c.exited = true;
     pollfd pfds[5];
     int n = 0, map[5];
     for (int i = 0; i < 5; ++i)
-      if (fds[i] >= 0) {
-        pfds[n] = {fds[i], POLLIN, 0};
+      if (c.fds[i] >= 0) {
+        pfds[n] = {c.fds[i], POLLIN, 0};
         map[n++] = i;
       }
     if (n == 0) {
-      if (exited) break;
+      if (c.exited) return true;
       ::usleep(2000);
       continue;
     }
-    int ready = ::poll(pfds, n, 50);
-    if (ready < 0 && errno != EINTR) break;
+    const int ready = ::poll(pfds, n, 50);
+    if (ready < 0 && errno != EINTR) return true;
     for (int k = 0; k < n; ++k) {
       if (!(pfds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       const int i = map[k];
-      ssize_t got = ::read(fds[i], buffer, sizeof buffer);
+      const ssize_t got = ::read(c.fds[i], buffer, sizeof buffer);
       if (got <= 0) {
-        close_fd(fds[i]);
-        if (i == 3) sandbox.note_init(sandbox.info);
+        close_fd(c.fds[i]);
+        if (i == 3) c.sandbox.note_init(c.sandbox.info);
         continue;
       }
       std::string& sink = *sinks[i];
@@ -375,56 +483,93 @@ ProcessResult run_process(const ProcessRequest& r) {
       if (room < static_cast<std::size_t>(got) && i == 2 && !result.channel_flooded) {
         result.channel_flooded = true;
         result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
-        kill_all();
+        c.kill_all();
       }
       if (i == 2 && room > 0 && r.framed_channel) frames.take(result.channel);
-      if (i == 2 && room > 0 && r.converse && control_p[1] >= 0 && !result.timed_out) {
+      if (i == 2 && room > 0 && r.converse && c.control >= 0 && !result.timed_out) {
         const std::string reply = r.converse(result.channel);
-        if (!reply.empty() && !write_all_nonblocking(control_p[1], reply)) close_fd(control_p[1]);
+        if (!reply.empty() && !write_all_nonblocking(c.control, reply)) close_fd(c.control);
+        if (r.turn_over && r.turn_over() && !c.exited && !result.timed_out && result.limit_reached.empty() &&
+            (!r.framed_channel || !frames.inside_a_record(result.channel))) {
+          drain_output(c, r, result);
+          return false;
+        }
       }
       // The grader's own time answering (writing a seed's inputs) is not the child's to be blamed for.
-      if (i == 2 && room > 0)
-        last_exchange = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (i == 2 && room > 0) last_exchange = seconds_between(start, std::chrono::steady_clock::now());
     }
     // A child that exited but left a grandchild holding the pipes open: stop once the time is up.
-    if (exited && result.timed_out) break;
+    if (c.exited && result.timed_out) return true;
   }
-  for (int& fd : fds) close_fd(fd);
-  close_fd(control_p[1]);
-  if (!exited) ::wait4(pid, &status, 0, &usage);
-  ::kill(-pid, SIGKILL);  // anything the child left behind in its group
-  forget_child_group(pid);
-  sandbox.await_end();
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
-                       (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  result.peak_memory_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-  if (launch && report.size() == sizeof(SupervisorReport)) {
+}
+
+// After the child has ended: reaps it and its sandbox, and reads how it ended into `result`.
+void finish_child(LiveChild& c, ProcessResult& result) {
+  for (int& fd : c.fds) close_fd(fd);
+  close_fd(c.control);
+  if (!c.exited) ::wait4(c.pid, &c.status, 0, &c.usage);
+  c.exited = true;
+  ::kill(-c.pid, SIGKILL);  // anything the child left behind in its group
+  forget_child_group(c.pid);
+  c.sandbox.await_end();
+  c.finished = true;
+  int status = c.status;
+  result.cpu_seconds = c.usage.ru_utime.tv_sec + c.usage.ru_stime.tv_sec +
+                       (c.usage.ru_utime.tv_usec + c.usage.ru_stime.tv_usec) / 1e6;
+  result.peak_memory_bytes = static_cast<std::uint64_t>(c.usage.ru_maxrss) * 1024;
+  if (c.launch && c.report.size() == sizeof(SupervisorReport)) {
     // The supervisor's own figures would count the grader's memory it was forked with: use its report.
     SupervisorReport supervised;
-    std::memcpy(&supervised, report.data(), sizeof supervised);
+    std::memcpy(&supervised, c.report.data(), sizeof supervised);
     status = supervised.bwrap_status;
     result.cpu_seconds = supervised.cpu_seconds;
     result.peak_memory_bytes = static_cast<std::uint64_t>(supervised.max_rss_kib) * 1024;
   }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  if (launch && WIFEXITED(status)) {
-    const SandboxEnding ending = read_sandbox_ending(result.exit_code, result.err, r.argv[0], *launch);
+  if (c.launch && WIFEXITED(status)) {
+    const SandboxEnding ending = read_sandbox_ending(result.exit_code, result.err, c.program, *c.launch);
     result.exit_code = ending.exit_code;
     result.signal = ending.signal;
     result.start_error = ending.start_error;
   }
   if ((result.timed_out || result.channel_flooded || result.channel_garbled) && result.signal == SIGKILL) result.signal = 0;
   const std::string cannot_start = "cannot start the program";
-  if (result.exit_code == 127 && !launch && result.err.find(cannot_start) != std::string::npos)
-    result.start_error = "cannot start " + r.argv[0];
-  if (result.exit_code == 127 && launch && result.err.rfind(cannot_start + ": ", 0) == 0)
+  if (result.exit_code == 127 && !c.launch && result.err.find(cannot_start) != std::string::npos)
+    result.start_error = "cannot start " + c.program;
+  if (result.exit_code == 127 && c.launch && result.err.rfind(cannot_start + ": ", 0) == 0)
     result.start_error = "cannot start the sandbox: " + first_line(result.err).substr(cannot_start.size() + 2);
-  if (launch && result.limit_reached.empty() && result.start_error.empty())
-    result.limit_reached = sandbox_limit_reached(r.sandbox->limits, result.exit_code, result.signal, result.cpu_seconds,
+  if (c.limits && result.limit_reached.empty() && result.start_error.empty())
+    result.limit_reached = sandbox_limit_reached(*c.limits, result.exit_code, result.signal, result.cpu_seconds,
                                                  result.peak_memory_bytes);
+}
+
+}  // namespace
+
+ProcessResult run_turn(const ProcessRequest& r, KeptChild* kept, const std::string& opening, int pass_fd) {
+  ProcessResult result;
+  const bool fresh = !*kept;
+  if (fresh) {
+    *kept = start_child(r, &result);
+    if (!*kept) return result;
+  } else if (!send_opening((*kept)->control, opening, pass_fd)) {
+    // It stopped listening between turns: without a control socket it hears the end of its input.
+    close_fd((*kept)->control);
+  }
+  if (!converse_until_done(**kept, r, result, fresh)) {
+    result.kept = true;
+    return result;
+  }
+  finish_child(**kept, result);
+  kept->reset();
   return result;
+}
+
+ProcessResult run_process(const ProcessRequest& r) {
+  ProcessRequest whole = r;
+  whole.turn_over = nullptr;  // one turn, to the child's end
+  KeptChild child;
+  return run_turn(whole, &child);
 }
 
 std::string describe_ending(const ProcessResult& r, double timeout_s) {

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
+#include <memory>
 #include <unistd.h>
 #include <string>
 #include <thread>
@@ -259,6 +260,79 @@ TEST(Process, WholeRecordsAndPausesBetweenThemAreNoGarbage) {
   EXPECT_FALSE(whole.channel_garbled);
   EXPECT_TRUE(whole.ok());
   EXPECT_EQ(whole.channel.size(), 22u);
+}
+
+// A child that serves turn after turn (a kept runner, kit/runner_pool.h): it starts at the first turn,
+// stays alive between turns, and each turn sees only its own channel bytes and output.
+ProcessRequest turns(const std::string& script, const std::string& turn_ends_at, double timeout_s = 20) {
+  ProcessRequest r = shell(script, timeout_s);
+  r.channel_fd = 3;
+  r.control_fd = 5;
+  auto seen = std::make_shared<std::string>();
+  r.converse = [seen](const std::string& channel) {
+    *seen = channel;
+    return std::string();
+  };
+  r.turn_over = [seen, turn_ends_at] { return seen->find(turn_ends_at) != std::string::npos; };
+  return r;
+}
+
+TEST(Process, AKeptChildServesTurnAfterTurn) {
+  const std::string script = "printf \"pid $$ ready.\" >&3; while read line <&5; do echo \"out:$line\"; printf \"[$line]\" >&3; done";
+  KeptChild child;
+  const ProcessResult first = run_turn(turns(script, "ready."), &child);
+  ASSERT_TRUE(first.kept) << first.err << describe_ending(first, 20);
+  EXPECT_TRUE(first.ok());
+  ASSERT_TRUE(child);
+  const long pid = std::atol(first.channel.c_str() + 4);
+  ASSERT_GT(pid, 1);
+
+  const ProcessResult second = run_turn(turns(script, "[one]"), &child, "one\n");
+  EXPECT_TRUE(second.kept);
+  EXPECT_EQ(second.channel, "[one]");
+  EXPECT_EQ(second.out, "out:one\n");
+  const ProcessResult third = run_turn(turns(script, "[two]"), &child, "two\n");
+  EXPECT_TRUE(third.kept);
+  EXPECT_EQ(third.channel, "[two]");
+  EXPECT_FALSE(ended_within(pid, 0.2));
+
+  child.reset();  // dropping it ends it
+  EXPECT_TRUE(ended_within(pid, 5));
+}
+
+TEST(Process, AKeptChildThatEndsInItsTurnEndsTheTurnWithItsEnding) {
+  KeptChild child;
+  const std::string script = "printf R >&3; read line <&5; echo \"bye $line\" >&2; exit 3";
+  ASSERT_TRUE(run_turn(turns(script, "R"), &child).kept);
+  const ProcessResult last = run_turn(turns(script, "never"), &child, "now\n");
+  EXPECT_FALSE(last.kept);
+  EXPECT_FALSE(child);
+  EXPECT_EQ(last.exit_code, 3);
+  EXPECT_EQ(last.err, "bye now\n");
+  EXPECT_FALSE(last.ok());
+}
+
+// A turn's time limit counts from the turn's start, not from the child's.
+TEST(Process, ATurnsTimeLimitCountsFromItsStart) {
+  KeptChild child;
+  const std::string script = "printf R >&3; read a <&5; sleep 0.5; printf D >&3; read b <&5; sleep 30";
+  ASSERT_TRUE(run_turn(turns(script, "R"), &child).kept);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  const ProcessResult answered = run_turn(turns(script, "D", 1.5), &child, "go\n");
+  EXPECT_TRUE(answered.kept);
+  EXPECT_FALSE(answered.timed_out);
+  const ProcessResult stuck = run_turn(turns(script, "never", 1), &child, "go\n");
+  EXPECT_TRUE(stuck.timed_out);
+  EXPECT_FALSE(stuck.kept);
+  EXPECT_LT(stuck.seconds, 4.0);
+}
+
+// run_process has one turn, to the child's end, whatever turn_over says.
+TEST(Process, RunProcessNeverKeepsTheChild) {
+  const ProcessResult whole = run_process(turns("printf R >&3; exit 0", "R"));
+  EXPECT_FALSE(whole.kept);
+  EXPECT_TRUE(whole.ok());
+  EXPECT_EQ(whole.exit_code, 0);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -38,11 +39,13 @@ struct ProcessRequest {
   // Descriptors of the grader's to hand to the child, each at the number the child expects it at
   // ({the grader's descriptor, the child's number}); the grader keeps its own.
   std::vector<std::pair<int, int>> pass_fds;
-  // A conversation with the child: with control_fd >= 0 the child reads a pipe at that number, and
+  // A conversation with the child: with control_fd >= 0 the child reads a socket at that number, and
   // whenever channel bytes arrive `converse` is called with everything received so far and returns what
   // to write to the child next ("" for nothing). The time limit covers the whole conversation.
   int control_fd = -1;
   std::function<std::string(const std::string& channel)> converse;
+  // run_turn only: asked after each reply; true ends the turn and keeps the child for the next one.
+  std::function<bool()> turn_over;
 };
 
 struct ProcessResult {
@@ -66,12 +69,30 @@ struct ProcessResult {
   std::string limit_reached;
   double cpu_seconds = 0;              // user + system time of the child and what it waited for
   std::uint64_t peak_memory_bytes = 0;  // the largest resident size among them
+  bool kept = false;  // run_turn: the turn ended with the child alive, waiting for the next
   bool ok() const {
-    return start_error.empty() && !timed_out && signal == 0 && exit_code == 0 && limit_reached.empty();
+    return start_error.empty() && !timed_out && signal == 0 && (exit_code == 0 || kept) && limit_reached.empty();
   }
 };
 
 ProcessResult run_process(const ProcessRequest& request);
+
+// A child between two turns of its conversation: alive, waiting for the grader's next words on its control
+// socket. Dropping it ends the child and everything it started.
+struct LiveChild;
+struct LiveChildEnd {
+  void operator()(LiveChild* child) const;
+};
+using KeptChild = std::unique_ptr<LiveChild, LiveChildEnd>;
+
+// One turn of a conversation with a child that serves several (a runner kept for test after test,
+// kit/runner_pool.h). With *kept empty it starts the child as run_process does; with a child in *kept it
+// sends `opening` on the control socket, with the descriptor `pass_fd` attached when >= 0, and converses
+// from there. The time limits count from the turn's start. When `turn_over` says so, the child stays in
+// *kept and the result (kept = true) holds this turn's output and channel bytes; when the child ends,
+// *kept is emptied and the result says how, as run_process's does.
+ProcessResult run_turn(const ProcessRequest& request, KeptChild* kept, const std::string& opening = "",
+                       int pass_fd = -1);
 
 // "exit code 1", "killed by signal 11 (Segmentation fault)", "timed out after 60 s", or the limit reached
 std::string describe_ending(const ProcessResult& result, double timeout_s);

@@ -14,7 +14,7 @@ namespace kit {
 
 constexpr int kRunnerChannelFd = 3;  // the runner's reports
 constexpr int kRunnerArenaFd = 4;    // the arena's memory (kit/device_memory.h)
-constexpr int kRunnerControlFd = 5;  // the grader's commands: run, time, quit
+constexpr int kRunnerControlFd = 5;  // the grader's commands: run, time, case, quit
 
 // A request to run `exe` on the case, with the arena behind `arena_fd`. The caller adds the
 // conversation (ProcessRequest::converse), the sandbox and the environment.

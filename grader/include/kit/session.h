@@ -17,6 +17,7 @@
 #include "kit/cases.h"
 #include "kit/problem.h"
 #include "kit/rubric.h"
+#include "kit/runner_pool.h"
 #include "kit/stage_clock.h"
 
 namespace kit {
@@ -46,6 +47,7 @@ struct Session {
   std::set<std::string> launched_kernels;
   StageClock stages;  // where the grading's time goes
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
+  RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:

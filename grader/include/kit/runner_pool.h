@@ -1,0 +1,63 @@
+// Runners kept from one test for the next. Starting a runner costs more than most of its runs: a process
+// in a new sandbox and, on a GPU, a CUDA context, which takes longer the more workers start one at
+// once. So a runner whose runs for a test ended cleanly is kept, and the next test of the same build,
+// flavour and settings hands it its case and arena (the runner's "case" command, runner_main.cpp)
+// instead of starting another.
+//
+// What a test's verdict rests on does not change: the grader still fills and reads every arena itself,
+// each test's case gets an arena of its own, and a runner that crashed, hung, tampered with its files or
+// its channel, or reported a CUDA error is never kept. A runner's process limits were set for one test,
+// so one is kept only while its tests together stay well within them (worth_keeping). Each worker of a
+// grading keeps its own runners, and they end when the correctness tests end, before anything is timed.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kit/process.h"
+
+namespace kit {
+
+struct KeptRunner {
+  KeptChild child;
+  std::string scratch;  // its scratch folder, where its reports go (step_sandbox.h)
+  double seconds = 0;   // spent in its tests' runs so far
+  int cases = 0;        // tests it has served
+};
+
+// Whether a runner may serve one more test.
+bool worth_keeping(const KeptRunner& runner);
+
+class RunnerPool {
+ public:
+  RunnerPool() = default;
+  // A live process belongs to one worker: a copy of a session (one per worker) starts with no runners,
+  // and keeps none until enabled.
+  RunnerPool(const RunnerPool&) {}
+  RunnerPool& operator=(const RunnerPool&) {
+    clear();
+    max_idle_ = 0;
+    return *this;
+  }
+
+  // Keeps up to `max_idle` runners from now on, the longest idle ending first beyond that.
+  void enable(std::size_t max_idle) { max_idle_ = max_idle; }
+  bool enabled() const { return max_idle_ > 0; }
+
+  // The runner kept under `key` (removed from the pool), if any.
+  std::optional<KeptRunner> take(const std::string& key);
+  // Keeps `runner` under `key`, when the pool is enabled and the runner is worth keeping; else it ends.
+  void keep(const std::string& key, KeptRunner runner);
+  // Ends every kept runner.
+  void clear() { runners_.clear(); }
+  std::size_t size() const { return runners_.size(); }
+
+ private:
+  std::size_t max_idle_ = 0;
+  std::vector<std::pair<std::string, KeptRunner>> runners_;  // the most recently kept last
+};
+
+}  // namespace kit

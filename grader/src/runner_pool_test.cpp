@@ -1,0 +1,87 @@
+#include "kit/runner_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace kit {
+namespace {
+
+// A live child waiting for its next turn, standing in for a runner; its channel says its name.
+KeptRunner waiting_child(const std::string& name) {
+  ProcessRequest r;
+  r.argv = {"/bin/sh", "-c", "printf " + name + " >&3; read line <&5"};
+  r.timeout_s = 20;
+  r.channel_fd = 3;
+  r.control_fd = 5;
+  auto seen = std::make_shared<std::string>();
+  r.converse = [seen](const std::string& channel) {
+    *seen = channel;
+    return std::string();
+  };
+  r.turn_over = [seen] { return !seen->empty(); };
+  KeptRunner runner;
+  const ProcessResult started = run_turn(r, &runner.child);
+  EXPECT_TRUE(started.kept) << started.err;
+  runner.scratch = name;
+  return runner;
+}
+
+TEST(RunnerPool, GivesBackWhatWasKeptUnderTheSameKey) {
+  RunnerPool pool;
+  pool.enable(4);
+  pool.keep("fast", waiting_child("a"));
+  pool.keep("tsan", waiting_child("b"));
+  EXPECT_FALSE(pool.take("asan"));
+  std::optional<KeptRunner> fast = pool.take("fast");
+  ASSERT_TRUE(fast);
+  EXPECT_EQ(fast->scratch, "a");
+  EXPECT_TRUE(fast->child);
+  EXPECT_FALSE(pool.take("fast"));  // taken: it is the taker's now
+  EXPECT_EQ(pool.size(), 1u);
+}
+
+TEST(RunnerPool, EndsTheLongestIdleBeyondItsSize) {
+  RunnerPool pool;
+  pool.enable(2);
+  pool.keep("k", waiting_child("first"));
+  pool.keep("k", waiting_child("second"));
+  pool.keep("k", waiting_child("third"));
+  EXPECT_EQ(pool.size(), 2u);
+  EXPECT_EQ(pool.take("k")->scratch, "third");
+  EXPECT_EQ(pool.take("k")->scratch, "second");
+  EXPECT_FALSE(pool.take("k"));
+}
+
+TEST(RunnerPool, KeepsNothingUnlessEnabledOrWorthKeeping) {
+  RunnerPool off;
+  off.keep("k", waiting_child("a"));
+  EXPECT_EQ(off.size(), 0u);
+
+  RunnerPool pool;
+  pool.enable(4);
+  KeptRunner worn = waiting_child("worn");
+  worn.seconds = 60;  // its tests took long: its CPU-time limit was set for one
+  EXPECT_FALSE(worth_keeping(worn));
+  pool.keep("k", std::move(worn));
+  KeptRunner many = waiting_child("many");
+  many.cases = 1000;
+  pool.keep("k", std::move(many));
+  pool.keep("k", KeptRunner());  // no child
+  EXPECT_EQ(pool.size(), 0u);
+}
+
+// A copy of a session is a worker's: it gets none of the runners, which belong to one process's worker.
+TEST(RunnerPool, ACopyStartsEmptyAndDisabled) {
+  RunnerPool pool;
+  pool.enable(4);
+  pool.keep("k", waiting_child("a"));
+  const RunnerPool copy = pool;
+  EXPECT_EQ(copy.size(), 0u);
+  EXPECT_FALSE(copy.enabled());
+  EXPECT_EQ(pool.size(), 1u);
+}
+
+}  // namespace
+}  // namespace kit
