@@ -218,8 +218,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   fill_guards(*memory, layout);
   SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
   const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
-  // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its own.
-  const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs;
+  // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
+  // own. In a batch on a GPU nothing is kept: an idle runner holds no share of the timing lock, and
+  // student code must never be alive while another grading times.
+  const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs &&
+                        !(s.backend == Backend::cuda && TimingLock::requested());
   RunnerKeeper keeper{s, v, runner_key(exe, flavour, order, t.device), {}};
   std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
   talk.keep_runner = poolable;

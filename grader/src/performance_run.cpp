@@ -55,6 +55,13 @@ struct Timed {
   const Problem* problem = nullptr;
   bool student = false;
   Measurement m;
+  // Kept from round to round: a baseline's runner, waiting between its rounds (kit/process.h, run_turn),
+  // and the arena and scratch folder of each. A new process and arena per round cost more than a round's
+  // samples. The student's runner is never kept: nothing of the student's may be alive while something
+  // else is timed.
+  KeptChild runner;
+  std::unique_ptr<DeviceMemory> arena;
+  std::string scratch;
 };
 
 std::string fmt(double v, int decimals) {
@@ -90,6 +97,9 @@ struct TimingConversation {
   std::vector<double> kept_ms, wall_ms;
   double clock_sum = 0, gpu_seconds = 0;
   int warmups_done = 0, samples_started = 0;
+  bool ready = false;        // the runner took the case
+  bool keep_runner = false;  // enough samples leave the runner waiting for the next round
+  bool finished = false;     // enough samples, and the runner is left waiting
   RecordReader reader;
   std::chrono::steady_clock::time_point begin = std::chrono::steady_clock::now(), sent;
   std::string error;
@@ -101,6 +111,7 @@ struct TimingConversation {
       const std::string type = j.is_object() ? j.value("type", "") : "";
       if (type == "ready") {
         if (j.value("status", "") != "ok") return stop(j.value("error", std::string("the runner could not start")));
+        ready = true;
         reply = warm_up();
       } else if (type == "done") {
         if (j.value("status", "") != "ok") return stop("CUDA error " + j.value("error_name", std::string("?")));
@@ -168,7 +179,9 @@ struct TimingConversation {
       gpu_seconds += ms / 1e3;
     }
     if (!x.m.output_problem.empty()) return stop("");
-    return enough_samples(rule, kept_ms, gpu_seconds, elapsed) ? "quit\n" : sample();
+    if (!enough_samples(rule, kept_ms, gpu_seconds, elapsed)) return sample();
+    finished = keep_runner;
+    return finished ? "" : "quit\n";
   }
 
   // A few outputs of the sample just taken, at places the runner could not know in advance.
@@ -208,23 +221,30 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   Measurement& m = x.m;
   const RunnerCase layout =
       layout_runner_case(x.entry, dims, x.problem->inputs(dims), x.problem->outputs(dims), kTimedGuardBytes);
-  std::unique_ptr<DeviceMemory> memory;
-  try {
-    memory = new_arena(s, layout.arena_bytes);
-  } catch (const std::exception& e) {
-    m.error = std::string("no arena for the timed run: ") + e.what();
-    return;
+  if (!x.arena) {
+    try {
+      x.arena = new_arena(s, layout.arena_bytes);
+    } catch (const std::exception& e) {
+      m.error = std::string("no arena for the timed run: ") + e.what();
+      return;
+    }
+    fill_guards(*x.arena, layout);
+    x.scratch = new_scratch_folder(s, "timed");
   }
-  fill_guards(*memory, layout);
   if (m.nominal_sm_clock_mhz == 0) m.nominal_sm_clock_mhz = gpu_limits(*s.gpu_memory).max_sm_clock_mhz;
-  TimingConversation talk(s, x, layout, *memory, seed);
+  TimingConversation talk(s, x, layout, *x.arena, seed);
   talk.rule.max_seconds = s.rubric.performance.max_seconds;
-  const std::string scratch = new_scratch_folder(s, "timed");
-  ProcessRequest req = runner_request(x.exe, layout, memory->descriptor(), scratch,
+  talk.keep_runner = !x.student;
+  ProcessRequest req = runner_request(x.exe, layout, x.arena->descriptor(), x.scratch,
                                       s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
-  req.sandbox = run_sandbox(s, x.exe, scratch, false, RunTool::none);
-  ProcessResult p = run_process(req);
+  req.turn_over = [&] { return talk.finished; };
+  req.sandbox = run_sandbox(s, x.exe, x.scratch, false, RunTool::none);
+  const bool reused = static_cast<bool>(x.runner);
+  ProcessResult p = run_turn(req, &x.runner, reused ? "case " + encode_runner_case(layout) + "\n" : "",
+                             x.arena->descriptor());
+  // A kept runner that ended between rounds, before it took this one: a new runner times the round.
+  if (reused && !p.kept && !talk.ready && talk.error.empty()) return measure_round(s, x, seed);
   if (!talk.error.empty()) {
     m.error = talk.error;
     return;
@@ -354,6 +374,10 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
   bool noisy = false;
   for (const auto& x : timed) noisy = noisy || spread(x.m.medians_ms) > kNoisyRoundSpread;
   if (noisy) run_rounds(perf.rounds, kExtraRounds);
+  for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go
+    x.runner.reset();
+    x.arena.reset();
+  }
 
   auto rate = [&](const Timed& x) { return throughput(x.problem->work(perf.shape), perf.metric, median(x.m.medians_ms) * 1e-3); };
   auto find = [&](bool student, const std::string& name, const std::string& entry) -> const Timed* {

@@ -288,7 +288,10 @@ struct LiveChild {
   bool exited = false;
   bool finished = false;  // reaped, and its sandbox gone
 
-  void kill_all() const {
+  // Its process group, and the sandbox through its init. The init is known once bwrap's info is whole,
+  // which for a child kept alive may not have been noticed yet.
+  void kill_all() {
+    if (sandbox.init_pidfd < 0 && !sandbox.info.empty()) sandbox.note_init(sandbox.info);
     ::kill(-pid, SIGKILL);
     sandbox.kill();
   }
@@ -511,6 +514,7 @@ void finish_child(LiveChild& c, ProcessResult& result) {
   c.exited = true;
   ::kill(-c.pid, SIGKILL);  // anything the child left behind in its group
   forget_child_group(c.pid);
+  if (c.sandbox.init_pidfd < 0 && !c.sandbox.info.empty()) c.sandbox.note_init(c.sandbox.info);
   c.sandbox.await_end();
   c.finished = true;
   int status = c.status;

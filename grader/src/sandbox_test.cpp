@@ -13,6 +13,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sstream>
+#include <memory>
 #include <string>
 #include <sys/file.h>
 #include <sys/socket.h>
@@ -534,6 +535,27 @@ TEST_F(SandboxTest, NothingOutlivesTheRun) {
   long pid = 0;
   lines >> pid;
   if (pid > 1) ::kill(static_cast<pid_t>(pid), SIGKILL);
+}
+
+// A runner kept between tests (run_turn) is one run too: when it is let go, nothing it started is left.
+TEST_F(SandboxTest, NothingOutlivesAKeptChild) {
+  REQUIRE_SANDBOX();
+  const std::string lock = data("kept-lock");
+  ProcessRequest r = shell("flock " + lock + " sleep 600 & sleep 0.2; printf R >&3; read line <&5; sleep 600");
+  r.channel_fd = 3;
+  r.control_fd = 5;
+  auto seen = std::make_shared<std::string>();
+  r.converse = [seen](const std::string& channel) {
+    *seen = channel;
+    return std::string();
+  };
+  r.turn_over = [seen] { return !seen->empty(); };
+  KeptChild child;
+  const ProcessResult turn = run_turn(r, &child);
+  ASSERT_TRUE(turn.kept) << turn.err;
+  EXPECT_FALSE(lock_is_free(lock)) << "the background process never took its lock";
+  child.reset();
+  EXPECT_TRUE(lock_is_free(lock)) << "a process of the kept child was still there when it was let go";
 }
 
 TEST_F(SandboxTest, NetworkIsUnreachable) {

@@ -8,7 +8,8 @@
 // each test's case gets an arena of its own, and a runner that crashed, hung, tampered with its files or
 // its channel, or reported a CUDA error is never kept. A runner's process limits were set for one test,
 // so one is kept only while its tests together stay well within them (worth_keeping). Each worker of a
-// grading keeps its own runners, and they end when the correctness tests end, before anything is timed.
+// grading keeps its own runners, and they end when the correctness tests end, before anything is timed;
+// in a batch on a GPU none is kept (correctness_run.cpp says why).
 #pragma once
 
 #include <cstddef>
