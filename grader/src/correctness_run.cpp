@@ -181,6 +181,45 @@ struct SeedConversation {
   }
 };
 
+// How a run of `exe` in `flavour` (and, on the CPU backend, thread `order`) is started and talked to: its
+// sandbox, its wrapping tool, its environment and its time limits. `dir` is its scratch folder.
+ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
+                           const std::string& order, const RunnerCase& layout, DeviceMemory& memory,
+                           const fs::path& dir, SeedConversation& talk) {
+  const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
+  const std::string report = (dir / "diagnostics.jsonl").string();
+  ProcessRequest req = runner_request(exe, layout, memory.descriptor(), dir.string(), s.rubric.limits.test_seconds);
+  req.converse = [&talk](const std::string& channel) { return talk.next(channel); };
+  req.turn_over = [&talk] { return talk.finished; };
+  req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
+                            gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
+  if (gpu_tool)
+    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", flavour, "--error-exitcode",
+                                       std::to_string(kSanitizerExitCode), "--print-limit", "20"});
+  // memcheck sees an access past an array only when the array is an allocation of its own.
+  if (flavour == "memcheck") req.argv.insert(req.argv.end(), {"--separate-buffers", "1"});
+  // On a GPU a run at a correctness size takes milliseconds: one that has not finished in
+  // limits.run_seconds is a kernel that never ends, and waiting out the test's whole limit for it (made
+  // for the CPU backend's emulation) would cost a class minutes per hung build. compute-sanitizer's
+  // tools slow every run many times over, so they get more.
+  if (s.backend == Backend::cuda) req.stall_timeout_s = s.rubric.limits.run_seconds * (gpu_tool ? kSanitizerSlowdown : 1);
+  if (s.backend == Backend::cpu) {
+    const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
+    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report},
+               {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
+               {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
+               {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
+               {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
+    // The checking builds run one worker, so that the first finding (the block that faulted first) is the
+    // same in every grading of the same file.
+    if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
+    if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
+    // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
+    if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
+  }
+  return req;
+}
+
 // Two runs may share a kept runner (kit/runner_pool.h) when everything its process was started with is
 // the same: the program, and the environment its flavour, thread order and virtual device give it.
 std::string runner_key(const std::string& exe, const std::string& flavour, const std::string& order,
@@ -230,35 +269,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // Each runner writes in a folder of its own, the only one its sandbox may write to.
   const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s, flavour));
   const std::string report = (dir / "diagnostics.jsonl").string();
-  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), dir.string(), s.rubric.limits.test_seconds);
-  req.converse = [&](const std::string& channel) { return talk.next(channel); };
-  req.turn_over = [&] { return talk.finished; };
-  req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
-                            gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
-  if (gpu_tool)
-    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", flavour, "--error-exitcode",
-                                       std::to_string(kSanitizerExitCode), "--print-limit", "20"});
-  // memcheck sees an access past an array only when the array is an allocation of its own.
-  if (flavour == "memcheck") req.argv.insert(req.argv.end(), {"--separate-buffers", "1"});
-  // On a GPU a run at a correctness size takes milliseconds: one that has not finished in
-  // limits.run_seconds is a kernel that never ends, and waiting out the test's whole limit for it (made
-  // for the CPU backend's emulation) would cost a class minutes per hung build. compute-sanitizer's
-  // tools slow every run many times over, so they get more.
-  if (s.backend == Backend::cuda) req.stall_timeout_s = s.rubric.limits.run_seconds * (gpu_tool ? kSanitizerSlowdown : 1);
-  if (s.backend == Backend::cpu) {
-    const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-    req.env = {{"KITCPU_ORDER", order}, {"KITCPU_REPORT", report},
-               {"KITCPU_WATCHDOG_S", std::to_string(watchdog)},
-               {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
-               {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
-               {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
-    // The checking builds run one worker, so that the first finding (the block that faulted first) is the
-    // same in every grading of the same file.
-    if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
-    if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
-    // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
-    if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
-  }
+  ProcessRequest req = run_request(s, t, exe, flavour, order, layout, *memory, dir, talk);
   KeptChild child = reused ? std::move(reused->child) : KeptChild();
   ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
   // A kept runner that ended before it took the case (its last test's code ended it late) is not this
@@ -494,6 +505,19 @@ bool checked_under_tsan(const Session& s, const TestCase& t) {
   return s.backend == Backend::cpu && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim);
 }
 
+// Whether compute-sanitizer's racecheck runs on `t` (the default build at small sizes, on a GPU).
+bool racechecked(const Session& s, const TestCase& t) {
+  return s.backend == Backend::cuda && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
+         !compute_sanitizer().empty();
+}
+
+// Whether the session's racecheck sweep covered `t` and found no hazard in any of its tests. Waits for
+// the sweep to end.
+bool swept_clean(const Session& s, const TestCase& t) {
+  const RacecheckSweep* sweep = s.racecheck_sweep.get();
+  return sweep && sweep->tests.count(t.group + "\n" + t.name) > 0 && sweep->clean.get();
+}
+
 // Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
 bool repeated_on_cpu(const Dims& dims, long max_volume) {
   double volume = 1;
@@ -647,8 +671,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
 
   // On a GPU, compute-sanitizer's racecheck finds the missing barriers a lucky run hides (small sizes:
   // it slows a kernel down a hundredfold).
-  if (s.backend == Backend::cuda && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) &&
-      !compute_sanitizer().empty() && (passed || !failing || !failing->fatal)) {
+  if (racechecked(s, t) && (passed || !failing || !failing->fatal) && !swept_clean(s, t)) {
     RunVerdict v = run_once(s, t, build.executable, "racecheck", "", {t.seeds.front()}, "[compute-sanitizer racecheck] ");
     if (v.fatal && v.message.find("missing __syncthreads") != std::string::npos) add_finding(v);
   }
@@ -677,6 +700,45 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   while (!details.empty() && details.back() == '\n') details.pop_back();
   result.details = details;
   return result;
+}
+
+std::vector<const TestCase*> racecheck_sweep_tests(const Session& s, const std::vector<TestCase>& cases) {
+  std::vector<const TestCase*> tests;
+  for (const TestCase& t : cases)
+    if (racechecked(s, t)) tests.push_back(&t);
+  return tests;
+}
+
+bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tests) {
+  const StageScope stage(s.stages, "compute-sanitizer runs");
+  const BuildOutcome& build = student_runner(s, "fast", {});
+  if (!build.ok || tests.empty()) return false;
+  // The runner is kept from one case to the next, and nothing of the student's may be alive while
+  // another grading of a batch times: the sweep holds its share of the timing lock throughout.
+  const TimingLock sharing(TimingLock::Use::run, true);
+  const fs::path dir = new_scratch_folder(s, "racecheck");
+  KeptChild runner;
+  for (const TestCase* t : tests) {
+    const Problem& problem = *t->function->problem;
+    const RunnerCase layout =
+        layout_runner_case(t->function->name, t->dims, problem.inputs(t->dims), problem.outputs(t->dims), kGuardBytes);
+    const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
+    fill_guards(*memory, layout);
+    const std::vector<std::uint64_t> seed = {t->seeds.front()};
+    SeedConversation talk(s, *t, layout, *memory, seed, nullptr);
+    talk.keep_runner = true;
+    const ProcessRequest req = run_request(s, *t, build.executable, "racecheck", "", layout, *memory, dir, talk);
+    const bool started = static_cast<bool>(runner);
+    const ProcessResult p =
+        run_turn(req, &runner, started ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
+    if (!p.kept || !talk.finished) return false;  // the tests' own runs will say what happened
+  }
+  // Its control socket closed, the runner exits, and compute-sanitizer with it, with kSanitizerExitCode
+  // if any case raced.
+  ProcessRequest end;
+  end.timeout_s = s.rubric.limits.test_seconds;
+  const ProcessResult ended = run_turn(end, &runner);
+  return ended.start_error.empty() && !ended.timed_out && ended.signal == 0 && ended.exit_code == 0;
 }
 
 GivenInputsRun run_on_given_inputs(Session& s, const TestCase& t, const Arrays& inputs) {

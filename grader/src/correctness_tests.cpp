@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <future>
+#include <memory>
 #include <map>
 #include <mutex>
 
@@ -57,6 +59,25 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   // Workers share the GPU memory helper (it serves one request at a time): it starts before they copy.
   if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
 
+  // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
+  // verdict waits for it (kit/correctness_run.h).
+  const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
+  Session sweeper = s;
+  sweeper.stages = StageClock();
+  sweeper.scratch_prefix = "sweep-";
+  if (swept.size() > 1) {
+    auto sweep = std::make_shared<RacecheckSweep>();
+    for (const TestCase* t : swept) sweep->tests.insert(t->group + "\n" + t->name);
+    sweep->clean = std::async(std::launch::async, [&sweeper, swept] {
+                     try {
+                       return racecheck_finds_nothing(sweeper, swept);
+                     } catch (const std::exception&) {
+                       return false;  // each test then runs its own racecheck, which reports the problem
+                     }
+                   }).share();
+    s.racecheck_sweep = sweep;
+  }
+
   std::vector<TestResult> results(cases.size());
   std::vector<char> hung(cases.size(), 0);
   std::map<std::string, std::size_t> first_hang;  // build -> the earliest test, in the rubric's order, that hung
@@ -99,6 +120,11 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     });
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept
+  }
+  if (s.racecheck_sweep) {
+    s.racecheck_sweep->clean.wait();
+    s.racecheck_sweep.reset();
+    join_session(s, sweeper);
   }
   for (Session& copy : copies) {
     copy.runners.clear();  // nothing of the student's runs on while anything is timed

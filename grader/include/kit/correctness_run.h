@@ -3,6 +3,11 @@
 // changes with the order is a race), and small sizes also run under AddressSanitizer and ThreadSanitizer.
 #pragma once
 
+#include <future>
+#include <set>
+#include <string>
+#include <vector>
+
 #include "kit/cases.h"
 #include "kit/result.h"
 #include "kit/session.h"
@@ -12,6 +17,23 @@ namespace kit {
 // `hung` (optional) is set when the test's build ran into the time limit: the caller runs no more tests
 // of that build.
 TestResult run_correctness_test(Session& session, const TestCase& test, bool* hung = nullptr);
+
+// compute-sanitizer's racecheck, on a GPU, runs each small test of the default build in a process of its
+// own, and its verdict is how that process ends; starting the tool costs seconds. A sweep runs all of
+// them in one process first (racecheck_finds_nothing, on a thread of its own, correctness_tests.cpp):
+// when it ends clean, no test of it needs its own racecheck run. When it finds a hazard it cannot say in
+// which test, so each test then runs its own, as without a sweep.
+struct RacecheckSweep {
+  std::set<std::string> tests;     // "group\nname" of each test it covers
+  std::shared_future<bool> clean;  // true: no hazard in any of them
+};
+
+// The tests a sweep covers: those run_correctness_test would racecheck.
+std::vector<const TestCase*> racecheck_sweep_tests(const Session& session, const std::vector<TestCase>& cases);
+
+// Runs every test of `tests` once under racecheck in one process: true when compute-sanitizer found
+// nothing in any of them; false when it found a hazard or anything else went wrong.
+bool racecheck_finds_nothing(Session& session, const std::vector<const TestCase*>& tests);
 
 // The builds run_correctness_test may use for `test`: the fast build of its knobs and, on the CPU backend
 // at small sizes, the sanitizer builds. (The access checks' build is made only when a failure needs it.)

@@ -27,6 +27,8 @@ struct CaseData {
   Expected expected;
 };
 
+struct RacecheckSweep;  // kit/correctness_run.h
+
 struct Session {
   Rubric rubric;
   std::string assignment_dir;
@@ -48,6 +50,7 @@ struct Session {
   StageClock stages;  // where the grading's time goes
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
   RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)
+  std::shared_ptr<const RacecheckSweep> racecheck_sweep;  // during the correctness tests, on a GPU
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
