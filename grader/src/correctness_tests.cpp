@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "kit/batch.h"
 #include "kit/build_config.h"
 #include "kit/cores.h"
 #include "kit/correctness_run.h"
@@ -60,8 +61,11 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
 
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
-  // verdict waits for it (kit/correctness_run.h).
-  const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
+  // verdict waits for it (kit/correctness_run.h). Not in a batch on a GPU: as with kept runners, no
+  // student process waits between cases there, and a sweep would hold its share of the timing lock
+  // from first case to last while the other gradings wait to time.
+  const std::vector<const TestCase*> swept =
+      TimingLock::requested() ? std::vector<const TestCase*>() : racecheck_sweep_tests(s, cases);
   Session sweeper = s;
   sweeper.stages = StageClock();
   sweeper.scratch_prefix = "sweep-";
