@@ -43,6 +43,7 @@
 
 #include "arena_map.h"
 #include "kit/channel.h"
+#include "kit/descriptor_passing.h"
 #include "kit/harness.h"
 #include "kit/runner_case.h"
 #include "runtime_record.h"
@@ -213,20 +214,17 @@ bool read_command(int fd, std::string* line, int* received_fd) {
   for (;;) {
     char c;
     iovec data = {&c, 1};
-    alignas(cmsghdr) char space[CMSG_SPACE(sizeof(int))];
+    DescriptorRoom room;
     msghdr message{};
     message.msg_iov = &data;
     message.msg_iovlen = 1;
-    message.msg_control = space;
-    message.msg_controllen = sizeof space;
+    expect_descriptor(message, room);
     ssize_t n = ::recvmsg(fd, &message, MSG_CMSG_CLOEXEC);
     if (n < 0 && errno == ENOTSOCK) n = ::read(fd, &c, 1);  // a pipe, from a caller of old
-    else if (n > 0)
-      for (cmsghdr* h = CMSG_FIRSTHDR(&message); h; h = CMSG_NXTHDR(&message, h))
-        if (h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS) {
-          if (*received_fd >= 0) ::close(*received_fd);
-          std::memcpy(received_fd, CMSG_DATA(h), sizeof(int));
-        }
+    if (const int received = n > 0 ? received_descriptor(message) : -1; received >= 0) {
+      if (*received_fd >= 0) ::close(*received_fd);
+      *received_fd = received;
+    }
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return !line->empty();
     if (c == '\n') return true;

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/descriptor_passing.h"
 #include "kit/device_memory.h"
 #include "kit/device_memory_protocol.h"
 
@@ -39,13 +40,11 @@ class GpuMemoryServer {
     iovec io{&r, sizeof r};
     msg.msg_iov = &io;
     msg.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
+    DescriptorRoom room;
+    expect_descriptor(msg, room);
     ssize_t got = ::recvmsg(socket_, &msg, MSG_CMSG_CLOEXEC | MSG_WAITALL);
     if (got != static_cast<ssize_t>(sizeof r)) throw std::runtime_error("the GPU memory helper stopped answering");
-    for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
-      if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && fd) std::memcpy(fd, CMSG_DATA(c), sizeof(int));
+    if (const int received = received_descriptor(msg); received >= 0 && fd) *fd = received;
     std::vector<unsigned char> data(r.payload_bytes);
     if (r.payload_bytes && !recv_all(data.data(), data.size()))
       throw std::runtime_error("the GPU memory helper stopped answering");

@@ -19,6 +19,7 @@
 
 #include "kit/channel.h"
 #include "kit/child_cleanup.h"
+#include "kit/descriptor_passing.h"
 #include "kit/text.h"
 
 extern char** environ;
@@ -243,16 +244,8 @@ bool send_opening(int control, const std::string& text, int fd) {
   msghdr message{};
   message.msg_iov = &data;
   message.msg_iovlen = 1;
-  alignas(cmsghdr) char space[CMSG_SPACE(sizeof(int))] = {};
-  if (fd >= 0) {
-    message.msg_control = space;
-    message.msg_controllen = sizeof space;
-    cmsghdr* header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(sizeof(int));
-    std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
-  }
+  DescriptorRoom room;
+  if (fd >= 0) attach_descriptor(message, room, fd);
   ssize_t sent = -1;
   for (int tries = 0; tries < 20 && sent < 0; ++tries) {
     sent = ::sendmsg(control, &message, MSG_NOSIGNAL);

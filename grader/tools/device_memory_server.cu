@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "kit/descriptor_passing.h"
 #include "kit/device_memory_protocol.h"
 #include "kit/exportable_gpu_memory.h"
 
@@ -71,14 +72,8 @@ bool reply(std::int32_t status, std::uint64_t value, const void* payload, std::s
     iovec io{&r, sizeof r};
     msg.msg_iov = &io;
     msg.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    cmsghdr* c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    kit::DescriptorRoom room;
+    kit::attach_descriptor(msg, room, fd);
     if (::sendmsg(kSocket, &msg, 0) != static_cast<ssize_t>(sizeof r)) return false;
   } else if (!write_all(&r, sizeof r)) {
     return false;
