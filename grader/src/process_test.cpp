@@ -1,5 +1,7 @@
 #include "kit/process.h"
 
+#include "turn_test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -268,12 +270,7 @@ ProcessRequest turns(const std::string& script, const std::string& turn_ends_at,
   ProcessRequest r = shell(script, timeout_s);
   r.channel_fd = 3;
   r.control_fd = 5;
-  auto seen = std::make_shared<std::string>();
-  r.converse = [seen](const std::string& channel) {
-    *seen = channel;
-    return std::string();
-  };
-  r.turn_over = [seen, turn_ends_at] { return seen->find(turn_ends_at) != std::string::npos; };
+  end_turn_when(r, [turn_ends_at](const std::string& channel) { return channel.find(turn_ends_at) != std::string::npos; });
   return r;
 }
 

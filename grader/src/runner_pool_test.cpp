@@ -1,5 +1,7 @@
 #include "kit/runner_pool.h"
 
+#include "turn_test_helpers.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -15,12 +17,7 @@ KeptRunner waiting_child(const std::string& name) {
   r.timeout_s = 20;
   r.channel_fd = 3;
   r.control_fd = 5;
-  auto seen = std::make_shared<std::string>();
-  r.converse = [seen](const std::string& channel) {
-    *seen = channel;
-    return std::string();
-  };
-  r.turn_over = [seen] { return !seen->empty(); };
+  end_turn_when(r, [](const std::string& channel) { return !channel.empty(); });
   KeptRunner runner;
   const ProcessResult started = run_turn(r, &runner.child);
   EXPECT_TRUE(started.kept) << started.err;

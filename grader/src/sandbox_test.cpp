@@ -24,6 +24,7 @@
 
 #include "kit/build_config.h"
 #include "kit/process.h"
+#include "turn_test_helpers.h"
 
 namespace kit {
 namespace {
@@ -544,12 +545,7 @@ TEST_F(SandboxTest, NothingOutlivesAKeptChild) {
   ProcessRequest r = shell("flock " + lock + " sleep 600 & sleep 0.2; printf R >&3; read line <&5; sleep 600");
   r.channel_fd = 3;
   r.control_fd = 5;
-  auto seen = std::make_shared<std::string>();
-  r.converse = [seen](const std::string& channel) {
-    *seen = channel;
-    return std::string();
-  };
-  r.turn_over = [seen] { return !seen->empty(); };
+  end_turn_when(r, [](const std::string& channel) { return !channel.empty(); });
   KeptChild child;
   const ProcessResult turn = run_turn(r, &child);
   ASSERT_TRUE(turn.kept) << turn.err;
