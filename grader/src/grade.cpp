@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <sstream>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include "kit/backend_choice.h"
 #include "kit/build_config.h"
 #include "kit/cases.h"
+#include "kit/correctness_run.h"
 #include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/failure_pictures.h"
@@ -209,7 +211,15 @@ GradeResult grade_submission(const GradeOptions& o) {
   check_spec.output_dir = (fs::path(s.work_dir) / "nvcc-check").string();
   check_spec.timeout_s = s.rubric.limits.build_seconds;
   check_spec.sandbox = compile_sandbox(s, check_spec);
-  const NvccCheck nvcc = nvcc_check(check_spec);
+  // nvcc's check and every build the grading needs go side by side, so the grading waits for one compile,
+  // not for two in a row. A file that does not compile fails its builds too; that costs their time, no more.
+  const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
+  std::future<NvccCheck> checked = std::async(std::launch::async, [check_spec] { return nvcc_check(check_spec); });
+  std::vector<StudentBuild> builds = {{"fast", {}}};  // the default build: timed, and checked for technique
+  for (const TestCase& c : cases)
+    for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
+  build_student_runners(s, builds, jobs);
+  const NvccCheck nvcc = checked.get();
   if (nvcc.ran && !nvcc.ok) {
     result.tests.push_back(build_failure("nvcc could not compile " + file_name, last_lines(nvcc.log, 40)));
     result.build_log = nvcc.log;
@@ -255,7 +265,7 @@ GradeResult grade_submission(const GradeOptions& o) {
   }
 
   // A submission gets the rubric's time budget (correctness_tests.h).
-  const TestSchedule schedule{o.jobs > 0 ? o.jobs : default_test_jobs(), start, s.rubric.limits.submission_seconds};
+  const TestSchedule schedule{jobs, start, s.rubric.limits.submission_seconds};
   bool all_correct = true;
   for (TestResult& t : run_correctness_tests(s, cases, schedule)) {
     keep_failure_pictures(t, o.pictures_dir);
