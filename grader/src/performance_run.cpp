@@ -40,6 +40,11 @@ struct Measurement {
   std::string error;
   std::vector<double> medians_ms;       // one per round: the time the runner reported (see below)
   std::vector<double> wall_medians_ms;  // one per round: what the grader saw from "time" to the answer
+  // What each round cost: samples kept, their GPU time, and the round's wall time from the runner's start
+  // (or its next case) to its last answer. The report shows them: a measurement's rigor, in figures.
+  std::vector<int> round_samples;
+  double gpu_seconds = 0;
+  double wall_seconds = 0;
   double sm_clock_mhz = 0;
   double nominal_sm_clock_mhz = 0;
   int discarded_throttled = 0;
@@ -234,6 +239,7 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   if (m.nominal_sm_clock_mhz == 0) m.nominal_sm_clock_mhz = gpu_limits(*s.gpu_memory).max_sm_clock_mhz;
   TimingConversation talk(s, x, layout, *x.arena, seed);
   talk.rule.max_seconds = s.rubric.performance.max_seconds;
+  talk.rule.min_gpu_seconds = min_gpu_seconds_per_round(talk.rule, s.rubric.performance.rounds);
   talk.keep_runner = !x.student;
   ProcessRequest req = runner_request(x.exe, layout, x.arena->descriptor(), x.scratch,
                                       s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
@@ -241,6 +247,7 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   req.turn_over = [&] { return talk.finished; };
   req.sandbox = run_sandbox(s, x.exe, x.scratch, false, RunTool::none);
   const bool reused = static_cast<bool>(x.runner);
+  const auto round_start = std::chrono::steady_clock::now();
   ProcessResult p = run_turn(req, &x.runner, reused ? "case " + encode_runner_case(layout) + "\n" : "",
                              x.arena->descriptor());
   // A kept runner that ended between rounds, before it took this one: a new runner times the round.
@@ -255,6 +262,9 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
     return;
   }
   m.medians_ms.push_back(median(talk.kept_ms));
+  m.round_samples.push_back(static_cast<int>(talk.kept_ms.size()));
+  m.gpu_seconds += talk.gpu_seconds;
+  m.wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
   m.wall_medians_ms.push_back(median(talk.wall_ms));
   m.sm_clock_mhz = talk.clock_sum / static_cast<double>(talk.kept_ms.size());
 }
@@ -294,6 +304,13 @@ double spread(const std::vector<double>& v) {
   if (v.size() < 2) return 0;
   const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
   return (*hi - *lo) / median(v);
+}
+
+// "yours: 10, 10, 10 samples, 0.52 s of GPU time in 1.31 s"
+std::string sampling_text(const std::string& whose, const Measurement& m) {
+  std::string text = whose + ":";
+  for (std::size_t r = 0; r < m.round_samples.size(); ++r) text += (r ? ", " : " ") + std::to_string(m.round_samples[r]);
+  return text + " samples, " + fmt(m.gpu_seconds, 2) + " s of GPU time in " + fmt(m.wall_seconds, 2) + " s";
 }
 
 std::string group_name(const Performance& perf) { return "performance (" + perf.label + ")"; }
@@ -429,7 +446,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     for (double ms : me.m.medians_ms) notes += " " + fmt(ms, 3);
     notes += " ms; " + item.baseline + "'s";
     for (double ms : base->m.medians_ms) notes += " " + fmt(ms, 3);
-    notes += " ms";
+    notes += " ms\n" + sampling_text("yours", me.m) + "\n" + sampling_text(item.baseline + "'s", base->m);
     if (me.m.deferred_work)
       notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
                "was timed to the device-wide synchronise";

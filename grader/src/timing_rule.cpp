@@ -24,6 +24,10 @@ double relative_standard_error_of_median(const std::vector<double>& v) {
   return 1.2533 * std::sqrt(var / static_cast<double>(v.size())) / m;
 }
 
+double min_gpu_seconds_per_round(const TimingRule& rule, int rounds) {
+  return rule.min_gpu_seconds / std::max(1, rounds);
+}
+
 bool enough_samples(const TimingRule& rule, const std::vector<double>& kept, double gpu_seconds, double wall_seconds) {
   const int n = static_cast<int>(kept.size());
   if (n >= rule.max_samples) return true;

@@ -31,5 +31,17 @@ TEST(TimingRule, StopsAtTheCapsWhateverTheNoise) {
   EXPECT_FALSE(enough_samples(rule, {1.0, 2.0}, 0.0, rule.max_seconds + 1));  // but never under three samples
 }
 
+TEST(TimingRule, RoundsShareTheGpuTimeOfOneMeasurement) {
+  TimingRule rule;
+  EXPECT_DOUBLE_EQ(min_gpu_seconds_per_round(rule, 1), rule.min_gpu_seconds);
+  EXPECT_DOUBLE_EQ(3 * min_gpu_seconds_per_round(rule, 3), rule.min_gpu_seconds);
+  EXPECT_DOUBLE_EQ(min_gpu_seconds_per_round(rule, 0), rule.min_gpu_seconds);  // never more than the whole
+  // A round of a 17 ms kernel stops at ten samples; a lone measurement needs thirty.
+  rule.min_gpu_seconds = min_gpu_seconds_per_round(rule, 3);
+  EXPECT_TRUE(enough_samples(rule, std::vector<double>(10, 17.0), 0.17, 1.0));
+  EXPECT_FALSE(enough_samples(rule, std::vector<double>(9, 17.0), 0.153, 1.0));  // too few samples
+  EXPECT_FALSE(enough_samples(TimingRule{}, std::vector<double>(10, 17.0), 0.17, 1.0));
+}
+
 }  // namespace
 }  // namespace kit

@@ -11,7 +11,9 @@ struct TimingRule {
   int warmup_calls = 3;
   int min_samples = 10;
   int max_samples = 200;
-  double min_gpu_seconds = 0.5;  // of timed GPU work, before the noise test may stop sampling
+  // Of timed GPU work in one measurement, before the noise test may stop sampling. A kernel measured in
+  // interleaved rounds gets its share in each (min_gpu_seconds_per_round).
+  double min_gpu_seconds = 0.5;
   double max_seconds = 5.0;      // wall clock for the whole measurement
   double target_rse = 0.005;     // relative standard error of the median
   double throttled_below = 0.75; // a sample with the SM clock under this fraction of nominal is set aside
@@ -21,6 +23,11 @@ double median(std::vector<double> values);
 
 // The standard error of a median is about 1.2533 times that of the mean for near-normal samples.
 double relative_standard_error_of_median(const std::vector<double>& values);
+
+// A kernel timed in `rounds` interleaved rounds is one measurement, the median of the rounds' medians: the
+// GPU time NVBench asks of a measurement is spread over them, and each round still takes at least
+// min_samples and meets the noise test on its own.
+double min_gpu_seconds_per_round(const TimingRule& rule, int rounds);
 
 // Whether the kept samples are enough to stop.
 bool enough_samples(const TimingRule& rule, const std::vector<double>& kept_ms, double gpu_seconds, double wall_seconds);
