@@ -2,18 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <string>
-#include <thread>
-#include <sys/file.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace kit {
 namespace {
@@ -40,63 +32,6 @@ TEST(Batch, AnEarlierResultStandsOnlyForTheSameFilesSeedAndBackend) {
   ClassResult error = earlier();
   error.status = ClassStatus::error;  // an error of the kit's is tried again
   EXPECT_FALSE(still_valid(error, "matmul-naive", same, "", "cpu"));
-}
-
-TEST(Batch, TheTimingLockIsHeldUntilItIsDestroyed) {
-  const fs::path lock = fs::temp_directory_path() / ("kit-batch-lock-test-" + std::to_string(::getpid()));
-  ::unsetenv(kTimingLockVariable);
-  EXPECT_FALSE(TimingLock::requested());
-  { const TimingLock nothing; }  // outside a batch: nothing to take
-  ::setenv(kTimingLockVariable, lock.c_str(), 1);
-  ASSERT_TRUE(TimingLock::requested());
-  auto try_lock = [&] {
-    const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC);
-    const bool got = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
-    if (fd >= 0) ::close(fd);
-    return got;
-  };
-  {
-    const TimingLock held;
-    EXPECT_FALSE(try_lock());  // another descriptor, as another grading's would be, cannot take it
-  }
-  EXPECT_TRUE(try_lock());
-  ::unsetenv(kTimingLockVariable);
-  fs::remove(lock);
-  fs::remove(lock.string() + ".queue");
-}
-
-TEST(Batch, RunsShareTheTimingLockAndATimingWaitsForThemAlone) {
-  const fs::path lock = fs::temp_directory_path() / ("kit-batch-share-test-" + std::to_string(::getpid()));
-  const fs::path queue = lock.string() + ".queue";
-  ::setenv(kTimingLockVariable, lock.c_str(), 1);
-  auto try_lock = [](const fs::path& file, int operation) {
-    const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
-    const bool got = fd >= 0 && ::flock(fd, operation | LOCK_NB) == 0;
-    if (fd >= 0) ::close(fd);
-    return got;
-  };
-  auto run = std::make_unique<TimingLock>(TimingLock::Use::run);
-  EXPECT_TRUE(try_lock(lock, LOCK_SH));    // another run shares it
-  EXPECT_FALSE(try_lock(lock, LOCK_EX));   // a timing does not
-  EXPECT_TRUE(try_lock(queue, LOCK_EX));   // a run holds no place in the queue once it has its share
-  std::atomic<bool> timed{false};
-  std::thread timing([&] {
-    const TimingLock alone(TimingLock::Use::timing);
-    timed = true;
-  });
-  // The waiting timing holds the queue, so a new run would wait behind it.
-  for (int i = 0; i < 500 && try_lock(queue, LOCK_EX); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  EXPECT_FALSE(try_lock(queue, LOCK_EX));
-  EXPECT_FALSE(timed);
-  run.reset();  // the run already going ends: the timing goes
-  timing.join();
-  EXPECT_TRUE(timed);
-  EXPECT_TRUE(try_lock(lock, LOCK_EX));
-  EXPECT_TRUE(try_lock(queue, LOCK_EX));
-  { const TimingLock nothing(TimingLock::Use::run, /*wanted=*/false); }
-  ::unsetenv(kTimingLockVariable);
-  fs::remove(lock);
-  fs::remove(queue);
 }
 
 TEST(Batch, DefaultJobsIsAtLeastOne) { EXPECT_GE(default_batch_jobs(), 1); }

@@ -10,7 +10,7 @@
 #include <kitcpu/exit_codes.h>
 #include <nlohmann/json.hpp>
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/build_config.h"
 #include "kit/call_sites.h"
 #include "kit/channel.h"
@@ -227,6 +227,27 @@ std::string runner_key(const std::string& exe, const std::string& flavour, const
   return exe + "\n" + flavour + "\n" + order + "\n" + device;
 }
 
+// A run's share of the timing lock, on a GPU under a timing lock: the one the worker's kept runners hold,
+// unless a timing waits for it. Then the runners end, the share goes, and the run queues for a new one
+// holding nothing, as every holder of a share must (kit/timing_lock.h).
+TimingLock share_for_run(Session& s) {
+  if (s.backend != Backend::cuda || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
+  std::optional<TimingLock> held = s.runners.take_share();
+  if (held && !TimingLock::timing_waits()) return std::move(*held);
+  s.runners.clear();  // kept runners never wait without a share
+  held.reset();
+  return TimingLock(TimingLock::Use::run);
+}
+
+// Goes last of a run's parts: the share stays with the worker's runners while any waits, else it goes.
+struct RunShare {
+  Session& s;
+  TimingLock lock;
+  ~RunShare() {
+    if (lock.held() && s.runners.size() > 0) s.runners.hold_share(std::move(lock));
+  }
+};
+
 // After a runner's turn ends, wherever run_once returns: a runner whose runs ended cleanly goes back to
 // the session's pool; any other ends.
 struct RunnerKeeper {
@@ -251,17 +272,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const Problem& problem = *t.function->problem;
   const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
   const RunnerCase layout = layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes);
-  // In a batch, no run of this grading overlaps another's timing (kit/batch.h).
-  const TimingLock sharing(TimingLock::Use::run, s.backend == Backend::cuda);
+  // Under a timing lock, no run of this grading overlaps another's timing (kit/timing_lock.h).
+  RunShare share{s, share_for_run(s)};
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
   const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
-  // own. In a batch on a GPU nothing is kept: an idle runner holds no share of the timing lock, and
-  // student code must never be alive while another grading times.
-  const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs &&
-                        !(s.backend == Backend::cuda && TimingLock::requested());
+  // own.
+  const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs;
   RunnerKeeper keeper{s, v, runner_key(exe, flavour, order, t.device), {}};
   std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
   talk.keep_runner = poolable;
@@ -274,7 +293,10 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
   // A kept runner that ended before it took the case (its last test's code ended it late) is not this
   // test's doing: a new runner runs the test.
-  if (reused && !p.kept && !talk.ready) return run_once(s, t, exe, flavour, order, seeds, label, given_inputs, false);
+  if (reused && !p.kept && !talk.ready) {
+    s.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
+    return run_once(s, t, exe, flavour, order, seeds, label, given_inputs, false);
+  }
   if (p.kept) {
     keeper.runner = {std::move(child), dir.string(), (reused ? reused->seconds : 0) + p.seconds,
                      (reused ? reused->cases : 0) + 1};

@@ -1,13 +1,14 @@
 #include "kit/correctness_tests.h"
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <future>
 #include <memory>
 #include <map>
 #include <mutex>
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/build_config.h"
 #include "kit/cores.h"
 #include "kit/correctness_run.h"
@@ -61,9 +62,9 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
 
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
-  // verdict waits for it (kit/correctness_run.h). Not in a batch on a GPU: as with kept runners, no
-  // student process waits between cases there, and a sweep would hold its share of the timing lock
-  // from first case to last while the other gradings wait to time.
+  // verdict waits for it (kit/correctness_run.h). Not under a timing lock on a GPU: a sweep would hold its
+  // share of the lock from first case to last while the other gradings wait to time, and in a class where
+  // many kernels race, most sweeps would find a hazard and every size would run again.
   const std::vector<const TestCase*> swept =
       TimingLock::requested() ? std::vector<const TestCase*>() : racecheck_sweep_tests(s, cases);
   Session sweeper = s;
@@ -96,8 +97,20 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     copies[k].runners.enable(s.backend == Backend::cuda ? kKeptRunnersGpu : kKeptRunnersCpu);
   }
   std::exception_ptr failure;
+  std::atomic<std::size_t> started{0};
   try {
     for_each_side_by_side(cases.size(), count, [&](int worker, std::size_t i) {
+      ++started;
+      // A worker handed its last test lets its kept runners go: nothing of the student's waits idle while
+      // other workers finish (under a timing lock, their share would hold up another grading's timing).
+      struct EndRunnersAfterLastTest {
+        std::atomic<std::size_t>& started;
+        std::size_t total;
+        RunnerPool& runners;
+        ~EndRunnersAfterLastTest() {
+          if (started == total) runners.clear();
+        }
+      } end_runners{started, cases.size(), copies[worker].runners};
       const TestCase& c = cases[i];
       const std::string build_key = knobs_key(c.build);
       {

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/channel.h"
 #include "kit/poison.h"
 #include "kit/process.h"

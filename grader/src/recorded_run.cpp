@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/arena.h"
 #include "kit/channel.h"
 #include "kit/call_sites.h"

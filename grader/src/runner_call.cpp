@@ -1,6 +1,6 @@
 #include "kit/runner_call.h"
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/arena.h"
 #include "kit/channel.h"
 

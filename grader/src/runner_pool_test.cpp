@@ -4,16 +4,27 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <thread>
+#include <unistd.h>
 
 namespace kit {
 namespace {
 
-// A live child waiting for its next turn, standing in for a runner; its channel says its name.
-KeptRunner waiting_child(const std::string& name) {
+namespace fs = std::filesystem;
+
+// A live child waiting for its next turn, standing in for a runner; its channel says its process id,
+// kept in `pid` when asked for.
+KeptRunner waiting_child(const std::string& name, pid_t* pid = nullptr) {
   ProcessRequest r;
-  r.argv = {"/bin/sh", "-c", "printf " + name + " >&3; read line <&5"};
+  r.argv = {"/bin/sh", "-c", "printf $$ >&3; read line <&5"};
   r.timeout_s = 20;
   r.channel_fd = 3;
   r.control_fd = 5;
@@ -21,6 +32,7 @@ KeptRunner waiting_child(const std::string& name) {
   KeptRunner runner;
   const ProcessResult started = run_turn(r, &runner.child);
   EXPECT_TRUE(started.kept) << started.err;
+  if (pid) *pid = static_cast<pid_t>(std::stol(started.channel));
   runner.scratch = name;
   return runner;
 }
@@ -78,6 +90,38 @@ TEST(RunnerPool, ACopyStartsEmptyAndDisabled) {
   EXPECT_EQ(copy.size(), 0u);
   EXPECT_FALSE(copy.enabled());
   EXPECT_EQ(pool.size(), 1u);
+}
+
+// Under a timing lock, kept runners wait under a share of it: a timing another grading waits to take
+// begins only once they have ended.
+TEST(RunnerPool, ItsRunnersEndBeforeTheirShareOfTheTimingLockGoes) {
+  const fs::path lock = fs::temp_directory_path() / ("kit-pool-share-test-" + std::to_string(::getpid()));
+  ::setenv(kTimingLockVariable, lock.c_str(), 1);
+  RunnerPool pool;
+  pool.enable(2);
+  pid_t pid = 0;
+  pool.keep("k", waiting_child("a", &pid));
+  pool.hold_share(TimingLock(TimingLock::Use::run));
+  std::atomic<bool> runner_alive_when_timed{true};
+  std::atomic<bool> timed{false};
+  std::thread timing([&] {
+    const TimingLock alone(TimingLock::Use::timing);
+    runner_alive_when_timed = ::kill(pid, 0) == 0;
+    timed = true;
+  });
+  for (int i = 0; i < 500 && !TimingLock::timing_waits(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_FALSE(timed);  // the kept runner's share holds it up
+  std::optional<TimingLock> share = pool.take_share();
+  ASSERT_TRUE(share && share->held());
+  pool.hold_share(std::move(*share));
+  pool.clear();
+  timing.join();
+  EXPECT_TRUE(timed);
+  EXPECT_FALSE(runner_alive_when_timed);
+  EXPECT_FALSE(pool.take_share());
+  ::unsetenv(kTimingLockVariable);
+  fs::remove(lock);
+  fs::remove(lock.string() + ".queue");
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 #include "kit/arena.h"
 #include "kit/channel.h"
 #include "kit/kit_tree.h"

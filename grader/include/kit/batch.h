@@ -16,38 +16,9 @@
 #include "kit/class_roster.h"
 #include "kit/gradebook.h"
 #include "kit/rubric.h"
+#include "kit/timing_lock.h"
 
 namespace kit {
-
-// The environment variable that hands a grading the batch's timing lock: the path of a file that every
-// child of one batch locks (flock), so that nothing of another child runs on the GPU during a timing,
-// while builds go on. Unset outside a batch: nothing is locked.
-inline constexpr const char* kTimingLockVariable = "KIT_TIMING_LOCK";
-
-// Holds the batch's timing lock for its lifetime, waiting for it first, in one of two ways:
-// - `timing`: alone. A grading takes it around the student's timed runs and the baselines' together (they
-//   are interleaved in rounds), so the student and the kernels they are compared with are timed on a GPU
-//   nobody else uses, in the same quiet minutes; and around any other timing (the kit's own, to judge a
-//   student's reported time).
-// - `run`: shared with other runs. Every other run on the GPU (a correctness run, a sanitizer run, a
-//   technique check's run) takes it so, for as long as its arena lives.
-// A timing waiting for the lock keeps new runs from starting (they queue behind it in a second lock,
-// `<path>.queue`): it waits only for the runs already going, never for a stream of new ones.
-class TimingLock {
- public:
-  enum class Use { timing, run };
-  static bool requested();  // the variable is set
-  // Throws std::runtime_error when the lock files cannot be opened. `wanted` false: takes nothing (a
-  // run on the CPU backend).
-  explicit TimingLock(Use use = Use::timing, bool wanted = true);
-  ~TimingLock();
-  TimingLock(const TimingLock&) = delete;
-  TimingLock& operator=(const TimingLock&) = delete;
-
- private:
-  int fd_ = -1;
-  int queue_fd_ = -1;  // held by a timing for its lifetime, by a run only until it has its share
-};
 
 struct BatchOptions {
   std::string assignment;

@@ -8,8 +8,13 @@
 // each test's case gets an arena of its own, and a runner that crashed, hung, tampered with its files or
 // its channel, or reported a CUDA error is never kept. A runner's process limits were set for one test,
 // so one is kept only while its tests together stay well within them (worth_keeping). Each worker of a
-// grading keeps its own runners, and they end when the correctness tests end, before anything is timed;
-// in a batch on a GPU none is kept (correctness_run.cpp says why).
+// grading keeps its own runners, and they end when the correctness tests end, before anything is timed.
+//
+// Under a timing lock on a GPU (kit/timing_lock.h: gradings that share the GPU), a worker's waiting
+// runners hold the share of the lock its last run took: no other grading times while student code of
+// this one is alive. Before each run the worker looks whether a timing waits; if one does, its runners
+// end and the share goes before the run queues for a new one, so the timing waits for the runs already
+// going, not for kept runners. A worker with no tests left ends its runners too.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +24,7 @@
 #include <vector>
 
 #include "kit/process.h"
+#include "kit/timing_lock.h"
 
 namespace kit {
 
@@ -52,12 +58,21 @@ class RunnerPool {
   std::optional<KeptRunner> take(const std::string& key);
   // Keeps `runner` under `key`, when the pool is enabled and the runner is worth keeping; else it ends.
   void keep(const std::string& key, KeptRunner runner);
-  // Ends every kept runner.
-  void clear() { runners_.clear(); }
+  // Ends every kept runner, then lets their share of the timing lock go.
+  void clear() {
+    runners_.clear();
+    share_.reset();
+  }
   std::size_t size() const { return runners_.size(); }
+
+  // The share of the timing lock the kept runners wait under: handed over by the run that kept one, taken
+  // back by the worker's next run.
+  void hold_share(TimingLock share) { share_ = std::move(share); }
+  std::optional<TimingLock> take_share() { return std::exchange(share_, std::nullopt); }
 
  private:
   std::size_t max_idle_ = 0;
+  std::optional<TimingLock> share_;  // declared first, so it goes last: after the runners have ended
   std::vector<std::pair<std::string, KeptRunner>> runners_;  // the most recently kept last
 };
 

@@ -1,13 +1,14 @@
-// The batch's timing lock (kit/batch.h): an flock on a file the batch names in KIT_TIMING_LOCK. The kernel
+// The timing lock (kit/timing_lock.h): an flock on a file a batch names in KIT_TIMING_LOCK. The kernel
 // drops an flock when its holder exits however it exits, so a grading that crashes while timing never
 // leaves the rest of the class waiting.
-#include "kit/batch.h"
+#include "kit/timing_lock.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <stdexcept>
+#include <string>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -57,10 +58,37 @@ TimingLock::TimingLock(Use use, bool wanted) {
   }
 }
 
-TimingLock::~TimingLock() {
+bool TimingLock::timing_waits() {
+  if (!requested()) return false;
+  const std::string queue = std::string(std::getenv(kTimingLockVariable)) + ".queue";
+  const int fd = ::open(queue.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return false;  // no grading has queued yet
+  const bool free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+  ::close(fd);  // and with it the lock, if it was taken
+  return !free;
+}
+
+void TimingLock::release() {
   // Closing the only descriptor releases its lock.
   if (fd_ >= 0) ::close(fd_);
   if (queue_fd_ >= 0) ::close(queue_fd_);
+  fd_ = queue_fd_ = -1;
+}
+
+TimingLock::~TimingLock() { release(); }
+
+TimingLock::TimingLock(TimingLock&& other) noexcept : fd_(other.fd_), queue_fd_(other.queue_fd_) {
+  other.fd_ = other.queue_fd_ = -1;
+}
+
+TimingLock& TimingLock::operator=(TimingLock&& other) noexcept {
+  if (this != &other) {
+    release();
+    fd_ = other.fd_;
+    queue_fd_ = other.queue_fd_;
+    other.fd_ = other.queue_fd_ = -1;
+  }
+  return *this;
 }
 
 }  // namespace kit
