@@ -537,7 +537,7 @@ bool racechecked(const Session& s, const TestCase& t) {
 // the sweep to end.
 bool swept_clean(const Session& s, const TestCase& t) {
   const RacecheckSweep* sweep = s.racecheck_sweep.get();
-  return sweep && sweep->tests.count(t.group + "\n" + t.name) > 0 && sweep->clean.get();
+  return sweep && sweep->covers(t) && sweep->clean.get();
 }
 
 // Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
@@ -749,7 +749,11 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
     const std::vector<std::uint64_t> seed = {t->seeds.front()};
     SeedConversation talk(s, *t, layout, *memory, seed, nullptr);
     talk.keep_runner = true;
-    const ProcessRequest req = run_request(s, *t, build.executable, "racecheck", "", layout, *memory, dir, talk);
+    ProcessRequest req = run_request(s, *t, build.executable, "racecheck", "", layout, *memory, dir, talk);
+    // A sweep that gives up costs only the tests' own racechecks, with their longer limits; one that waits
+    // for a kernel that never ends holds up every test waiting for its verdict. A small size under
+    // racecheck takes well under a second: one still going after limits.run_seconds ends the sweep.
+    req.stall_timeout_s = s.rubric.limits.run_seconds;
     const bool started = static_cast<bool>(runner);
     const ProcessResult p =
         run_turn(req, &runner, started ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());

@@ -26,6 +26,8 @@ TestResult run_correctness_test(Session& session, const TestCase& test, bool* hu
 struct RacecheckSweep {
   std::set<std::string> tests;     // "group\nname" of each test it covers
   std::shared_future<bool> clean;  // true: no hazard in any of them
+
+  bool covers(const TestCase& t) const { return tests.count(t.group + "\n" + t.name) > 0; }
 };
 
 // The tests a sweep covers: those run_correctness_test would racecheck.
