@@ -735,12 +735,25 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
   const StageScope stage(s.stages, "compute-sanitizer runs");
   const BuildOutcome& build = student_runner(s, "fast", {});
   if (!build.ok || tests.empty()) return false;
-  // The runner is kept from one case to the next, and nothing of the student's may be alive while
-  // another grading of a batch times: the sweep holds its share of the timing lock throughout.
-  const TimingLock sharing(TimingLock::Use::run, true);
+  // The runner is kept from one case to the next, and nothing of the student's may be alive while another
+  // grading sharing the GPU times: the sweep holds a share of the timing lock while its runner lives.
+  // When a timing waits for the lock, the runner ends between two cases (its exit code is the verdict on
+  // the cases so far), the share goes, and a new runner takes the rest once the timing is done.
+  std::optional<TimingLock> sharing;
   const fs::path dir = new_scratch_folder(s, "racecheck");
   KeptChild runner;
+  // Its control socket closed, the runner exits, and compute-sanitizer with it, with kSanitizerExitCode
+  // if any case raced.
+  auto end_clean = [&] {
+    ProcessRequest end;
+    end.timeout_s = s.rubric.limits.test_seconds;
+    const ProcessResult ended = run_turn(end, &runner);
+    sharing.reset();
+    return ended.start_error.empty() && !ended.timed_out && ended.signal == 0 && ended.exit_code == 0;
+  };
   for (const TestCase* t : tests) {
+    if (runner && TimingLock::timing_waits() && !end_clean()) return false;
+    if (!sharing) sharing.emplace(TimingLock::Use::run, true);
     const Problem& problem = *t->function->problem;
     const RunnerCase layout =
         layout_runner_case(t->function->name, t->dims, problem.inputs(t->dims), problem.outputs(t->dims), kGuardBytes);
@@ -759,12 +772,7 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
         run_turn(req, &runner, started ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
     if (!p.kept || !talk.finished) return false;  // the tests' own runs will say what happened
   }
-  // Its control socket closed, the runner exits, and compute-sanitizer with it, with kSanitizerExitCode
-  // if any case raced.
-  ProcessRequest end;
-  end.timeout_s = s.rubric.limits.test_seconds;
-  const ProcessResult ended = run_turn(end, &runner);
-  return ended.start_error.empty() && !ended.timed_out && ended.signal == 0 && ended.exit_code == 0;
+  return end_clean();
 }
 
 GivenInputsRun run_on_given_inputs(Session& s, const TestCase& t, const Arrays& inputs) {

@@ -8,7 +8,6 @@
 #include <map>
 #include <mutex>
 
-#include "kit/timing_lock.h"
 #include "kit/build_config.h"
 #include "kit/cores.h"
 #include "kit/correctness_run.h"
@@ -62,11 +61,8 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
 
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
-  // verdict waits for it (kit/correctness_run.h). Not under a timing lock on a GPU: a sweep would hold its
-  // share of the lock from first case to last while the other gradings wait to time, and in a class where
-  // many kernels race, most sweeps would find a hazard and every size would run again.
-  const std::vector<const TestCase*> swept =
-      TimingLock::requested() ? std::vector<const TestCase*>() : racecheck_sweep_tests(s, cases);
+  // verdict waits for it (kit/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
+  const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
   Session sweeper = s;
   sweeper.stages = StageClock();
   sweeper.scratch_prefix = "sweep-";

@@ -33,8 +33,9 @@ struct RacecheckSweep {
 // The tests a sweep covers: those run_correctness_test would racecheck.
 std::vector<const TestCase*> racecheck_sweep_tests(const Session& session, const std::vector<TestCase>& cases);
 
-// Runs every test of `tests` once under racecheck in one process: true when compute-sanitizer found
-// nothing in any of them; false when it found a hazard or anything else went wrong.
+// Runs every test of `tests` once under racecheck, in one process (in a few, when it steps aside for
+// another grading's timing, kit/timing_lock.h): true when compute-sanitizer found nothing in any of them;
+// false when it found a hazard or anything else went wrong.
 bool racecheck_finds_nothing(Session& session, const std::vector<const TestCase*>& tests);
 
 // The builds run_correctness_test may use for `test`: the fast build of its knobs and, on the CPU backend
