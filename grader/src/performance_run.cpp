@@ -371,7 +371,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
   }
 
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
-  // under the batch's timing lock, so no other timing overlaps them (kit/batch.h, docs/batch.md).
+  // under the batch's timing lock, so no other timing overlaps them (kit/timing_lock.h, docs/batch.md).
   std::optional<TimingLock> timing_lock;
   if (TimingLock::requested()) {
     const StageScope wait(s.stages, "waiting for the timing lock");

@@ -21,7 +21,7 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
   const Problem& problem = *function.problem;
   RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
   layout.fail_allocation = fail_allocation;
-  // In a batch, no run of this grading overlaps another's timing (kit/batch.h).
+  // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
   const TimingLock sharing(TimingLock::Use::run, s.backend == Backend::cuda);
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);

@@ -32,7 +32,7 @@ ProcessResult run_function_once(Session& s, const std::string& exe, const Functi
                                 const std::function<void(ProcessRequest&)>& adjust) {
   const Problem& problem = *function.problem;
   const RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
-  // In a batch, no run of this grading overlaps another's timing (kit/batch.h).
+  // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
   const TimingLock sharing(TimingLock::Use::run, s.backend == Backend::cuda);
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
