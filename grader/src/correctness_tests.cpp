@@ -7,6 +7,7 @@
 #include <memory>
 #include <map>
 #include <mutex>
+#include <numeric>
 
 #include "kit/build_config.h"
 #include "kit/cores.h"
@@ -81,11 +82,10 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
 
   // The tests that wait for the sweep's verdict start last: the others keep the workers busy meanwhile.
   // Results keep the rubric's order whatever the order of the runs.
-  std::vector<std::size_t> order;
-  for (int waits = 0; waits < 2; ++waits)
-    for (std::size_t i = 0; i < cases.size(); ++i)
-      if (static_cast<bool>(s.racecheck_sweep && s.racecheck_sweep->covers(cases[i])) == static_cast<bool>(waits))
-        order.push_back(i);
+  std::vector<std::size_t> order(cases.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return !(s.racecheck_sweep && s.racecheck_sweep->covers(cases[i])); });
 
   std::vector<TestResult> results(cases.size());
   std::vector<char> hung(cases.size(), 0);
