@@ -1,5 +1,7 @@
 #include "kit/problem.h"
 
+#include <cstdint>
+
 #include "problem_list.h"
 
 namespace kit {
@@ -49,12 +51,15 @@ InputElements input_elements(const Problem& problem, const InputVariant& variant
   for (std::size_t i = 0; i < specs.size(); ++i) streams.push_back(array_stream(seed, specs[i].name, i));
   std::vector<Recipe> recipes = variant.recipes;
   return {[streams, recipes, specs](std::size_t array, std::size_t index) {
-    // Through the dtype, as the arrays hold it: a u8 wraps, a float rounds.
-    HostArray one = make_array({"", specs[array].dtype, {1}});
+    // Through the dtype, as the arrays hold it: a u8 wraps, a float rounds. No array is made for the one
+    // element: a spot check of a large product reads millions of them.
     const double v = recipe_value(recipes[array], specs[array], streams[array], index);
-    if (specs[array].dtype == DType::u8) one.bytes[0] = static_cast<unsigned char>(static_cast<long>(v) & 0xFF);
-    else one.set(0, v);
-    return one.value(0);
+    switch (specs[array].dtype) {
+      case DType::f32: return static_cast<double>(static_cast<float>(v));
+      case DType::i32: return static_cast<double>(static_cast<std::int32_t>(v));
+      case DType::u8: return static_cast<double>(static_cast<unsigned char>(static_cast<long>(v) & 0xFF));
+    }
+    return v;
   }};
 }
 
