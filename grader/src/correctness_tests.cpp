@@ -51,6 +51,26 @@ TestResult test_not_run(const TestCase& c, const std::string& why) {
   return t;
 }
 
+std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& cases,
+                                                 const std::vector<char>& waits_for_sweep, bool group_builds) {
+  std::vector<std::size_t> order(cases.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return !waits_for_sweep[i]; });
+  std::vector<std::vector<std::size_t>> items;
+  std::map<std::string, std::size_t> item_of_build;  // a build other than the default -> its item
+  for (const std::size_t i : order) {
+    const std::string build = knobs_key(cases[i].build);
+    if (!group_builds || cases[i].build.empty()) {
+      items.push_back({i});
+      continue;
+    }
+    auto [found, added] = item_of_build.emplace(build, items.size());
+    if (added) items.emplace_back();
+    items[found->second].push_back(i);
+  }
+  return items;
+}
+
 int default_test_jobs() { return std::clamp(usable_cores(), 1, kMaxDefaultJobs); }
 
 std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
@@ -80,12 +100,10 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     s.racecheck_sweep = sweep;
   }
 
-  // The tests that wait for the sweep's verdict start last: the others keep the workers busy meanwhile.
   // Results keep the rubric's order whatever the order of the runs.
-  std::vector<std::size_t> order(cases.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_partition(order.begin(), order.end(),
-                        [&](std::size_t i) { return !(s.racecheck_sweep && s.racecheck_sweep->covers(cases[i])); });
+  std::vector<char> waits_for_sweep(cases.size(), 0);
+  for (std::size_t i = 0; i < cases.size(); ++i) waits_for_sweep[i] = s.racecheck_sweep && s.racecheck_sweep->covers(cases[i]);
+  const std::vector<std::vector<std::size_t>> items = work_items(cases, waits_for_sweep, s.backend == Backend::cuda);
 
   std::vector<TestResult> results(cases.size());
   std::vector<char> hung(cases.size(), 0);
@@ -100,45 +118,48 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
     copies[k].runners.enable(s.backend == Backend::cuda ? kKeptRunnersGpu : kKeptRunnersCpu);
   }
+  auto run_one = [&](int worker, std::size_t i) {
+    const TestCase& c = cases[i];
+    const std::string build_key = knobs_key(c.build);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto h = first_hang.find(build_key);
+      if (h != first_hang.end() && h->second < i) return;  // not run: decided below, in order
+    }
+    if (seconds_since(schedule.start) > schedule.budget_seconds) {
+      results[i] = test_not_run(c, "the submission used up its time budget of " +
+                                       std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
+      return;
+    }
+    bool timed_out = false;
+    const Clock::time_point test_start = Clock::now();
+    results[i] = run_correctness_test(copies[worker], c, &timed_out);
+    // Where a grading's time goes, test by test (the stages say what kind of work it was).
+    results[i].metrics["seconds"] = seconds_since(test_start);
+    if (timed_out) {
+      std::lock_guard<std::mutex> lock(mutex);
+      hung[i] = 1;
+      auto [h, added] = first_hang.emplace(build_key, i);
+      if (!added) h->second = std::min(h->second, i);
+    }
+  };
   std::exception_ptr failure;
   std::atomic<std::size_t> started{0};
   try {
-    for_each_side_by_side(cases.size(), count, [&](int worker, std::size_t item) {
-      const std::size_t i = order[item];
+    for_each_side_by_side(items.size(), count, [&](int worker, std::size_t item) {
       ++started;
-      // A worker handed its last test lets its kept runners go: nothing of the student's waits idle while
-      // other workers finish (under a timing lock, their share would hold up another grading's timing).
-      struct EndRunnersAfterLastTest {
+      // A worker handed the last item lets its kept runners go after it: nothing of the student's waits
+      // idle while other workers finish (under a timing lock, their share would hold up another grading's
+      // timing).
+      struct EndRunnersAfterLastItem {
         std::atomic<std::size_t>& started;
         std::size_t total;
         RunnerPool& runners;
-        ~EndRunnersAfterLastTest() {
+        ~EndRunnersAfterLastItem() {
           if (started == total) runners.clear();
         }
-      } end_runners{started, cases.size(), copies[worker].runners};
-      const TestCase& c = cases[i];
-      const std::string build_key = knobs_key(c.build);
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        auto h = first_hang.find(build_key);
-        if (h != first_hang.end() && h->second < i) return;  // not run: decided below, in order
-      }
-      if (seconds_since(schedule.start) > schedule.budget_seconds) {
-        results[i] = test_not_run(c, "the submission used up its time budget of " +
-                                         std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
-        return;
-      }
-      bool timed_out = false;
-      const Clock::time_point test_start = Clock::now();
-      results[i] = run_correctness_test(copies[worker], c, &timed_out);
-      // Where a grading's time goes, test by test (the stages say what kind of work it was).
-      results[i].metrics["seconds"] = seconds_since(test_start);
-      if (timed_out) {
-        std::lock_guard<std::mutex> lock(mutex);
-        hung[i] = 1;
-        auto [h, added] = first_hang.emplace(build_key, i);
-        if (!added) h->second = std::min(h->second, i);
-      }
+      } end_runners{started, items.size(), copies[worker].runners};
+      for (const std::size_t i : items[item]) run_one(worker, i);
     });
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept

@@ -43,6 +43,27 @@ TEST(CorrectnessTests, AfterAHangTheSameBuildsLaterTestsAreNotRunWhateverRanMean
   }
 }
 
+TEST(CorrectnessTests, TestsWaitingForTheSweepStartLast) {
+  const std::vector<TestCase> cases = {test_of("Width 1"), test_of("Width 17"), test_of("Width 1025"), test_of("Width 100")};
+  const std::vector<std::vector<std::size_t>> items = work_items(cases, {1, 1, 0, 0}, false);
+  EXPECT_EQ(items, (std::vector<std::vector<std::size_t>>{{2}, {3}, {0}, {1}}));
+}
+
+TEST(CorrectnessTests, OnAGpuTheTestsOfAnotherBuildGoTogether) {
+  const Knobs tile8 = {{"TILE_WIDTH", 8}}, tile32 = {{"TILE_WIDTH", 32}};
+  const std::vector<TestCase> cases = {test_of("Width 16"),         test_of("Width 17, TILE_WIDTH 8", tile8),
+                                       test_of("Width 33, TILE_WIDTH 8", tile8), test_of("Width 17, TILE_WIDTH 32", tile32),
+                                       test_of("Width 1025"),       test_of("Width 100, TILE_WIDTH 8", tile8)};
+  const std::vector<char> none(cases.size(), 0);
+  // One worker starts the TILE_WIDTH 8 build's runner and runs its three tests; the default build's tests
+  // spread over the workers.
+  EXPECT_EQ(work_items(cases, none, true), (std::vector<std::vector<std::size_t>>{{0}, {1, 2, 5}, {3}, {4}}));
+  // On the CPU backend a runner is cheap and a test is not: each test is an item.
+  EXPECT_EQ(work_items(cases, none, false), (std::vector<std::vector<std::size_t>>{{0}, {1}, {2}, {3}, {4}, {5}}));
+  // A group keeps the place of its first test, after the sweep's waiters are put last.
+  EXPECT_EQ(work_items(cases, {1, 1, 0, 0, 0, 0}, true), (std::vector<std::vector<std::size_t>>{{2, 5, 1}, {3}, {4}, {0}}));
+}
+
 TEST(CorrectnessTests, WithoutAHangEveryResultStays) {
   const std::vector<TestCase> cases = {test_of("Width 1"), test_of("Width 2")};
   std::vector<TestResult> results = {passed("Width 1"), passed("Width 2")};

@@ -33,6 +33,14 @@ std::vector<TestResult> run_correctness_tests(Session& session, const std::vecto
 void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vector<char>& hung,
                             std::vector<TestResult>& results);
 
+// The order the tests run in, as items a worker takes one at a time, each a list of tests by their index
+// in `cases`. Tests that wait for the racecheck sweep's verdict (`waits_for_sweep`) come last: the others
+// keep the workers busy meanwhile. With `group_builds` (on a GPU, where starting a runner means a CUDA
+// context, far more than a test's run), the tests of a build other than the default one form one item,
+// so that one worker starts that build's runner once; every other test is an item of its own.
+std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& cases,
+                                                 const std::vector<char>& waits_for_sweep, bool group_builds);
+
 // A test failed without running, and why.
 TestResult test_not_run(const TestCase& test, const std::string& why);
 
