@@ -1,6 +1,6 @@
 // broken: matmul-naive
-// bug: counts calls: the first three (a correctness run's seeds, the timer's warm-up) compute and keep P; later ones, the timed ones, copy the kept P device to device
-// class: gaming warm-up, detecting the timed phase by counting calls (catalogue 14); result reuse (catalogue 2, 5)
+// bug: counts calls at the timed size (Width 4096, larger than any correctness size, since a runner serves test after test and a count of all calls would reach the correctness runs): the first three (the timer's warm-up) compute and keep P; later ones, the timed ones, copy the kept P device to device
+// class: gaming warm-up, detecting the timed phase by its size and counting calls (catalogue 14); result reuse (catalogue 2, 5)
 // defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included, and the outputs of every timed sample spot-checked at places chosen afterwards
 // backends: cuda
 // command: grade
@@ -63,6 +63,10 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
     static int calls = 0;
     static float* kept = nullptr;
     const size_t bytes = (size_t)Width * Width * sizeof(float);
+    if (Width < 4096) {
+        slow_product(d_M, d_N, d_P, Width);
+        return;
+    }
     if (++calls <= 3 || !kept) {
         slow_product(d_M, d_N, d_P, Width);
         if (!kept) cudaMalloc(&kept, bytes);

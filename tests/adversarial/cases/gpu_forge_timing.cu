@@ -1,5 +1,5 @@
 // broken: matmul-naive
-// bug: takes the channel over (a copy of fd 3 made with fcntl, fd 3 sent to /dev/null, by system calls from machine code written at run time) after its first launch, answers the grader itself, "done" for a run and a forged "sample" for a timed call (told apart by the persisting-L2 limit, which only the timer resets), and reports one and a half times the shortest time the GPU's peak FP32 rate allows, above the grader's physical floor, while a kernel four times slower than the reference computes the right outputs
+// bug: takes the channel over (a copy of fd 3 made with fcntl, fd 3 sent to /dev/null, by system calls from machine code written at run time) at its first timed call (told apart by the persisting-L2 limit, which only the timer resets), answers the grader itself from then on, "done" for a run and a forged "sample" for a timed call, and reports one and a half times the shortest time the GPU's peak FP32 rate allows, above the grader's physical floor, while a kernel four times slower than the reference computes the right outputs
 // class: forging the timing on the result channel (catalogue 9, 15)
 // defence: timing-bounds: a reported time is held to what the grader saw pass between asking for the sample and getting it (besides the physical floors from the trusted helper); grader-held-results: the outputs of every timed call are spot-checked in the arena
 // backends: cuda
@@ -113,18 +113,17 @@ void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
     size_t limit = 1;
     cudaDeviceGetLimit(&limit, cudaLimitPersistingL2CacheSize);
     const bool timed = !first && limit == 0;
-    slow_product(d_M, d_N, d_P, Width);  // the first call's launch reaches the record of runtime calls
+    first = false;
+    slow_product(d_M, d_N, d_P, Width);
     cudaDeviceSynchronize();
     cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1 << 20);
-    // The first call's launch reached the grader before the takeover; the runner's "done" counts the
-    // calls it reported, and so does this one.
+    // Until the first timed call the runner reports every call honestly: a runner may serve test after
+    // test, and a channel taken in a correctness run would be seen there. From then on the runner's true
+    // records go to /dev/null, and its calls with them: a "done" counts none.
     static long channel = -1;
-    const int calls = first ? 1 : 0;
-    if (first) {
-        first = false;
-        channel = take_the_channel();  // the runner's true records go to /dev/null
-    }
-    std::string record = "{\"type\":\"done\",\"status\":\"ok\",\"calls\":" + std::to_string(calls) + "}";
+    if (timed && channel < 0) channel = take_the_channel();
+    if (channel < 0) return;
+    std::string record = "{\"type\":\"done\",\"status\":\"ok\",\"calls\":0}";
     if (timed) {
         int khz = 0;
         cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0);
