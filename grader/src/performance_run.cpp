@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -16,10 +18,14 @@
 #include "kit/process.h"
 #include "kit/random.h"
 #include "kit/arena.h"
+#include "kit/baseline_rounds.h"
 #include "kit/runner_call.h"
 #include "kit/timing_rule.h"
 #include "kit/step_sandbox.h"
 #include "kit/scoring.h"
+#include "kit/file_identity.h"
+#include "kit/kit_tree.h"
+#include "kit/sha256.h"
 #include "kit/tolerance.h"
 
 namespace kit {
@@ -36,21 +42,46 @@ constexpr int kExtraRounds = 2;
 constexpr double kReportedOverSeen = 0.8;
 constexpr double kSeenSlackMs = 0.05;
 
+// What the grader read of one timed sample's outputs, at places chosen only then: checked against the
+// reference after the timing, when the GPU is no longer held (spot_check).
+struct SpotSample {
+  std::uint64_t call = 0;
+  std::vector<std::vector<std::size_t>> indices;  // per output
+  std::vector<HostArray> values;                  // per output: the elements at those indices
+};
+
 struct Measurement {
   std::string error;
-  std::vector<double> medians_ms;       // one per round: the time the runner reported (see below)
-  std::vector<double> wall_medians_ms;  // one per round: what the grader saw from "time" to the answer
-  // What each round cost: samples kept, their GPU time, and the round's wall time from the runner's start
-  // (or its next case) to its last answer. The report shows them: a measurement's rigor, in figures.
-  std::vector<int> round_samples;
-  double gpu_seconds = 0;
-  double wall_seconds = 0;
-  double sm_clock_mhz = 0;
+  // The rounds this grading timed, and a baseline's rounds borrowed from earlier gradings of its batch
+  // (kit/baseline_rounds.h), oldest first: the measurement is the median of all their medians.
+  std::vector<TimedRound> rounds;
+  std::vector<TimedRound> borrowed;
   double nominal_sm_clock_mhz = 0;
   int discarded_throttled = 0;
   bool deferred_work = false;   // the device was still busy after the function returned
+  std::vector<SpotSample> spots;  // the student's: read after each sample
   std::string output_problem;   // non-empty when an output of a timed run was wrong
 };
+
+std::vector<TimedRound> all_rounds(const Measurement& m) {
+  std::vector<TimedRound> all = m.borrowed;
+  all.insert(all.end(), m.rounds.begin(), m.rounds.end());
+  return all;
+}
+
+// The measurement: the median of the rounds' medians, of the time the runner reported or of what the
+// grader saw from asking for a sample to its answer.
+double median_ms(const Measurement& m) {
+  std::vector<double> medians;
+  for (const TimedRound& r : all_rounds(m)) medians.push_back(r.median_ms);
+  return median(medians);
+}
+
+double wall_median_ms(const Measurement& m) {
+  std::vector<double> medians;
+  for (const TimedRound& r : all_rounds(m)) medians.push_back(r.wall_median_ms);
+  return median(medians);
+}
 
 // One thing timed: the student's runner through one of their functions, or a baseline.
 struct Timed {
@@ -60,10 +91,12 @@ struct Timed {
   const Problem* problem = nullptr;
   bool student = false;
   Measurement m;
-  // Kept from round to round: a baseline's runner, waiting between its rounds (kit/process.h, run_turn),
-  // and the arena and scratch folder of each. A new process and arena per round cost more than a round's
-  // samples. The student's runner is never kept: nothing of the student's may be alive while something
-  // else is timed.
+  int rounds_wanted = 0;     // rounds to time in this grading
+  std::string shared_as;     // a baseline's name for its rounds in a batch (kit/baseline_rounds.h), or ""
+  // Kept from round to round: the runner, waiting between its rounds (kit/process.h, run_turn), and the
+  // arena and scratch folder of each. A new process and arena per round cost more than a round's samples.
+  // The student's runner waits only while nothing else is timed: nothing of the student's may be alive
+  // while a baseline is timed.
   KeptChild runner;
   std::unique_ptr<DeviceMemory> arena;
   std::string scratch;
@@ -170,7 +203,7 @@ struct TimingConversation {
       x.m.deferred_work = true;
       ms = synced;
     }
-    if (x.student && x.m.output_problem.empty()) x.m.output_problem = spot_check(call_seed("sample", samples_started - 1));
+    if (x.student) x.m.spots.push_back(read_spots(call_seed("sample", samples_started - 1)));
     const double mhz = j.value("sm_clock_mhz", 0.0);
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     if (x.m.nominal_sm_clock_mhz > 0 && mhz < rule.throttled_below * x.m.nominal_sm_clock_mhz) {
@@ -183,49 +216,69 @@ struct TimingConversation {
       clock_sum += mhz;
       gpu_seconds += ms / 1e3;
     }
-    if (!x.m.output_problem.empty()) return stop("");
     if (!enough_samples(rule, kept_ms, gpu_seconds, elapsed)) return sample();
     finished = keep_runner;
     return finished ? "" : "quit\n";
   }
 
   // A few outputs of the sample just taken, at places the runner could not know in advance.
-  std::string spot_check(std::uint64_t call) {
-    const Problem& problem = *x.problem;
-    const Dims& dims = layout.dims;
-    const InputElements inputs = input_elements(problem, problem.variants.front(), dims, call);
+  SpotSample read_spots(std::uint64_t call) {
+    SpotSample spots;
+    spots.call = call;
     Rng rng{derive_seed(call, "spot checks")};
-    std::size_t o = 0;
     for (const ArenaArray& a : layout.arrays) {
       if (a.input) continue;
       const std::size_t n = a.spec.count();
       std::vector<std::size_t> indices;
       for (std::size_t k = 0; k < kSpotChecks && n > 0; ++k) indices.push_back(uniform_below(rng, n));
-      const HostArray got{a.spec, memory.gather(a.offset, dtype_size(a.spec.dtype), indices)};
-      for (std::size_t k = 0; k < indices.size(); ++k) {
-        HostArray one = make_array({a.spec.name, a.spec.dtype, {1}});
-        std::copy_n(got.bytes.begin() + static_cast<long>(k * dtype_size(a.spec.dtype)), dtype_size(a.spec.dtype),
-                    one.bytes.begin());
-        double scale = 0;
-        const double expected = problem.reference_element(dims, s.rubric.knobs, inputs, o, indices[k], &scale);
-        const double value = one.value(0);
-        if (is_poison(one, 0, call) && a.spec.dtype == DType::f32)
-          return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";
-        if (!(std::fabs(value - expected) <= allowed_error(s.rubric.tolerance, scale)))
-          return "the output of a timed run is wrong at " + element_name(a.spec, indices[k]) + " (expected " +
-                 fmt(expected, 4) + ", got " + fmt(value, 4) + ")";
-      }
-      ++o;
+      spots.values.push_back({a.spec, memory.gather(a.offset, dtype_size(a.spec.dtype), indices)});
+      spots.indices.push_back(std::move(indices));
     }
-    return {};
+    return spots;
   }
 };
 
-void measure_round(Session& s, Timed& x, std::uint64_t seed) {
+// What was wrong with the outputs a timed sample left, or "": computed after the timing, off the GPU's
+// lock, since the reference of even a few elements of a large product takes a while.
+std::string spot_check(const Session& s, const Problem& problem, const RunnerCase& layout, const SpotSample& spots) {
+  const Dims& dims = layout.dims;
+  const InputElements inputs = input_elements(problem, problem.variants.front(), dims, spots.call);
+  std::size_t o = 0;
+  for (const ArenaArray& a : layout.arrays) {
+    if (a.input) continue;
+    if (o >= spots.values.size()) break;
+    const HostArray& got = spots.values[o];
+    const std::vector<std::size_t>& indices = spots.indices[o];
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+      HostArray one = make_array({a.spec.name, a.spec.dtype, {1}});
+      std::copy_n(got.bytes.begin() + static_cast<long>(k * dtype_size(a.spec.dtype)), dtype_size(a.spec.dtype),
+                  one.bytes.begin());
+      double scale = 0;
+      const double expected = problem.reference_element(dims, s.rubric.knobs, inputs, o, indices[k], &scale);
+      const double value = one.value(0);
+      if (is_poison(one, 0, spots.call) && a.spec.dtype == DType::f32)
+        return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";
+      if (!(std::fabs(value - expected) <= allowed_error(s.rubric.tolerance, scale)))
+        return "the output of a timed run is wrong at " + element_name(a.spec, indices[k]) + " (expected " +
+               fmt(expected, 4) + ", got " + fmt(value, 4) + ")";
+    }
+    ++o;
+  }
+  return {};
+}
+
+RunnerCase timed_layout(const Session& s, const Timed& x) {
   const Dims& dims = s.rubric.performance.shape;
+  return layout_runner_case(x.entry, dims, x.problem->inputs(dims), x.problem->outputs(dims), kTimedGuardBytes);
+}
+
+double seconds_since_epoch() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   Measurement& m = x.m;
-  const RunnerCase layout =
-      layout_runner_case(x.entry, dims, x.problem->inputs(dims), x.problem->outputs(dims), kTimedGuardBytes);
+  const RunnerCase layout = timed_layout(s, x);
   if (!x.arena) {
     try {
       x.arena = new_arena(s, layout.arena_bytes);
@@ -240,7 +293,8 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
   TimingConversation talk(s, x, layout, *x.arena, seed);
   talk.rule.max_seconds = s.rubric.performance.max_seconds;
   talk.rule.min_gpu_seconds = min_gpu_seconds_per_round(talk.rule, s.rubric.performance.rounds);
-  talk.keep_runner = !x.student;
+  // Kept from round to round, the student's too: run_rounds ends the student's before a baseline's round.
+  talk.keep_runner = true;
   ProcessRequest req = runner_request(x.exe, layout, x.arena->descriptor(), x.scratch,
                                       s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
@@ -256,17 +310,19 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
     m.error = talk.error;
     return;
   }
-  if (!m.output_problem.empty()) return;
   if (!p.ok() || talk.kept_ms.empty()) {
     m.error = "the timed run " + describe_ending(p, req.timeout_s);
     return;
   }
-  m.medians_ms.push_back(median(talk.kept_ms));
-  m.round_samples.push_back(static_cast<int>(talk.kept_ms.size()));
-  m.gpu_seconds += talk.gpu_seconds;
-  m.wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
-  m.wall_medians_ms.push_back(median(talk.wall_ms));
-  m.sm_clock_mhz = talk.clock_sum / static_cast<double>(talk.kept_ms.size());
+  TimedRound round;
+  round.median_ms = median(talk.kept_ms);
+  round.wall_median_ms = median(talk.wall_ms);
+  round.samples = static_cast<int>(talk.kept_ms.size());
+  round.gpu_seconds = talk.gpu_seconds;
+  round.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
+  round.sm_clock_mhz = talk.clock_sum / static_cast<double>(talk.kept_ms.size());
+  round.timed_at = seconds_since_epoch();
+  m.rounds.push_back(round);
 }
 
 // Why the student's time cannot be a real measurement, or "". A time is held to what the trusted side
@@ -274,7 +330,7 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
 // the runner), and the runner's clock cannot claim less than the grader saw pass between asking for a
 // sample and getting it, less the overhead the baselines' honest runners needed in the same run.
 std::string implausible(const Timed& me, const std::vector<Timed>& timed, const Dims& shape, const GpuLimits& limits) {
-  const double reported = median(me.m.medians_ms);
+  const double reported = median_ms(me.m);
   const Work work = me.problem->work(shape);
   const double bytes = work.bytes_read + work.bytes_written;
   if (limits.peak_bandwidth_gbs() > 0) {
@@ -291,26 +347,114 @@ std::string implausible(const Timed& me, const std::vector<Timed>& timed, const 
   }
   double honest_gap = 0;
   for (const Timed& x : timed)
-    if (!x.student && x.m.error.empty() && !x.m.medians_ms.empty())
-      honest_gap = std::max(honest_gap, median(x.m.wall_medians_ms) - median(x.m.medians_ms));
-  const double seen = median(me.m.wall_medians_ms) - honest_gap;
+    if (!x.student && x.m.error.empty() && !all_rounds(x.m).empty())
+      honest_gap = std::max(honest_gap, wall_median_ms(x.m) - median_ms(x.m));
+  const double seen = wall_median_ms(me.m) - honest_gap;
   if (reported < kReportedOverSeen * seen - kSeenSlackMs)
     return "the runner reported " + fmt(reported, 4) + " ms per call, but the grader saw at least " + fmt(seen, 4) +
            " ms pass for each";
   return {};
 }
 
-double spread(const std::vector<double>& v) {
+// How far apart the rounds' medians lie, as a fraction of their median.
+double spread(const Measurement& m) {
+  std::vector<double> v;
+  for (const TimedRound& r : all_rounds(m)) v.push_back(r.median_ms);
   if (v.size() < 2) return 0;
   const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
   return (*hi - *lo) / median(v);
 }
 
-// "yours: 10, 10, 10 samples, 0.52 s of GPU time in 1.31 s"
-std::string sampling_text(const std::string& whose, const Measurement& m) {
+// "yours: 10, 10, 10 samples, 0.52 s of GPU time in 1.31 s", and for a baseline with rounds from earlier
+// gradings of the batch, "; 2 of its rounds timed by the batch 12 and 41 s before this grading's timing"
+std::string sampling_text(const std::string& whose, const Measurement& m, double timing_end) {
   std::string text = whose + ":";
-  for (std::size_t r = 0; r < m.round_samples.size(); ++r) text += (r ? ", " : " ") + std::to_string(m.round_samples[r]);
-  return text + " samples, " + fmt(m.gpu_seconds, 2) + " s of GPU time in " + fmt(m.wall_seconds, 2) + " s";
+  double gpu = 0, wall = 0;
+  int r = 0;
+  for (const TimedRound& round : all_rounds(m)) {
+    text += (r++ ? ", " : " ") + std::to_string(round.samples);
+    gpu += round.gpu_seconds;
+    wall += round.wall_seconds;
+  }
+  text += " samples, " + fmt(gpu, 2) + " s of GPU time in " + fmt(wall, 2) + " s";
+  if (m.borrowed.empty()) return text;
+  text += "; " + std::to_string(m.borrowed.size()) + " of its rounds timed by the batch";
+  for (std::size_t k = 0; k < m.borrowed.size(); ++k)
+    text += (k == 0 ? " " : k + 1 == m.borrowed.size() ? " and " : ", ") +
+            fmt(std::max(0.0, timing_end - m.borrowed[k].timed_at), 0);
+  return text + " s before this grading's timing";
+}
+
+// A baseline as its source and the kit that builds it: the gradings of a batch each run it from a folder
+// of their own, and two builds of one file differ in their bytes.
+std::string baseline_program(const Session& s, const std::string& name) {
+  for (const Baseline& b : s.rubric.performance.baselines) {
+    if (b.name != name) continue;
+    std::ifstream in(kit_file(b.file), std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (in) return sha256_hex(bytes.str()) + " built by " + grader_identity();
+  }
+  return {};
+}
+
+// Times everything in interleaved rounds: each round times once each kernel that still wants a round,
+// starting from a different one each round. In a batch a baseline is timed only in the rounds the batch's
+// record lacks (kit/baseline_rounds.h), and its measurement borrows the others from it.
+void time_everything(Session& s, const DeviceInfo& device, std::vector<Timed>& timed) {
+  const int rounds = s.rubric.performance.rounds;
+  const std::string record = shared_rounds_path();
+  const SharingRule rule;
+  const double start = seconds_since_epoch();
+  const std::vector<SharedRound> shared = record.empty() ? std::vector<SharedRound>() : read_shared_rounds(record, start, rule);
+  for (Timed& x : timed) {
+    const std::string program = x.student || record.empty() ? std::string() : baseline_program(s, x.name);
+    if (!program.empty()) {  // a baseline whose file cannot be read again is timed as outside a batch
+      std::string shape;
+      for (long d : s.rubric.performance.shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
+      x.shared_as = baseline_key(x.name, x.entry, program, shape, device.name + " " + device.driver);
+    }
+    x.rounds_wanted = x.shared_as.empty() ? rounds : rounds_to_time(shared, x.shared_as, rounds, start, rule);
+  }
+  const std::uint64_t seed = derive_seed(s.grading_seed, "performance") >> 1;
+  auto run_rounds = [&](int first, int count) {
+    for (int r = first; r < first + count; ++r)
+      for (std::size_t i = 0; i < timed.size(); ++i) {
+        Timed& x = timed[(i + r) % timed.size()];
+        if (!x.m.error.empty() || static_cast<int>(x.m.rounds.size()) >= x.rounds_wanted) continue;
+        if (!x.student)  // nothing of the student's is alive while a baseline is timed
+          for (Timed& y : timed)
+            if (y.student) y.runner.reset();
+        measure_round(s, x, seed);
+      }
+  };
+  auto borrow = [&](int measured) {  // a baseline's rounds in the batch's record make up the rest
+    for (Timed& x : timed) {
+      if (x.shared_as.empty()) continue;
+      x.m.borrowed.clear();
+      for (const SharedRound& r : newest_rounds(shared, x.shared_as, measured - static_cast<int>(x.m.rounds.size())))
+        x.m.borrowed.push_back(r.round);
+    }
+  };
+  run_rounds(0, rounds);
+  borrow(rounds);
+  bool noisy = false;
+  for (const Timed& x : timed) noisy = noisy || spread(x.m) > kNoisyRoundSpread;
+  if (noisy) {
+    for (Timed& x : timed) x.rounds_wanted = static_cast<int>(x.m.rounds.size()) + kExtraRounds;
+    run_rounds(rounds, kExtraRounds);
+    borrow(rounds + kExtraRounds);
+  }
+  if (record.empty()) return;
+  std::vector<SharedRound> kept = shared;
+  for (const Timed& x : timed)
+    if (!x.shared_as.empty() && x.m.error.empty())
+      for (const TimedRound& r : x.m.rounds) kept.push_back({x.shared_as, r});
+  try {
+    write_shared_rounds(record, kept);
+  } catch (const std::exception&) {
+    // Nothing is lost: the next grading, finding no fresh rounds, times its baselines itself.
+  }
 }
 
 std::string group_name(const Performance& perf) { return "performance (" + perf.label + ")"; }
@@ -377,33 +521,28 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     const StageScope wait(s.stages, "waiting for the timing lock");
     timing_lock.emplace();
   }
-
-  // Interleave: each round times everything once, starting from a different one each round.
-  const std::uint64_t seed = derive_seed(s.grading_seed, "performance") >> 1;
-  auto run_rounds = [&](int first, int count) {
-    for (int r = first; r < first + count; ++r)
-      for (std::size_t i = 0; i < timed.size(); ++i) {
-        Timed& x = timed[(i + r) % timed.size()];
-        if (x.m.error.empty()) measure_round(s, x, seed);
-      }
-  };
-  run_rounds(0, perf.rounds);
-  bool noisy = false;
-  for (const auto& x : timed) noisy = noisy || spread(x.m.medians_ms) > kNoisyRoundSpread;
-  if (noisy) run_rounds(perf.rounds, kExtraRounds);
+  time_everything(s, grade.device, timed);
   for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go
     x.runner.reset();
     x.arena.reset();
   }
+  timing_lock.reset();
+  const double timing_end = seconds_since_epoch();
+  for (Timed& x : timed)
+    for (const SpotSample& spots : x.m.spots) {
+      if (!x.m.output_problem.empty()) break;
+      x.m.output_problem = spot_check(s, *x.problem, timed_layout(s, x), spots);
+    }
 
-  auto rate = [&](const Timed& x) { return throughput(x.problem->work(perf.shape), perf.metric, median(x.m.medians_ms) * 1e-3); };
+  auto rate = [&](const Timed& x) { return throughput(x.problem->work(perf.shape), perf.metric, median_ms(x.m) * 1e-3); };
   auto find = [&](bool student, const std::string& name, const std::string& entry) -> const Timed* {
     for (const Timed& x : timed)
       if (x.student == student && x.name == name && x.entry == entry) return &x;
     return nullptr;
   };
   const Timed& first = timed.front();
-  grade.device.sm_clock_mhz = static_cast<int>(std::lround(first.m.sm_clock_mhz));
+  const double sm_clock_mhz = first.m.rounds.empty() ? 0 : first.m.rounds.back().sm_clock_mhz;
+  grade.device.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
   if (first.m.nominal_sm_clock_mhz > 0)
     grade.device.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
   const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
@@ -435,18 +574,19 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     t.metrics = {{unit_key, mine},
                  {"baseline_" + unit_key, theirs},
                  {"ratio", ratio},
-                 {"median_ms", median(me.m.medians_ms)},
-                 {"baseline_median_ms", median(base->m.medians_ms)},
-                 {"rounds", static_cast<double>(me.m.medians_ms.size())},
-                 {"sm_clock_mhz", me.m.sm_clock_mhz},
+                 {"median_ms", median_ms(me.m)},
+                 {"baseline_median_ms", median_ms(base->m)},
+                 {"rounds", static_cast<double>(me.m.rounds.size())},
+                 {"sm_clock_mhz", me.m.rounds.back().sm_clock_mhz},
                  {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}};
     t.message = throughput_text(mine, perf.metric) + " = " + fmt(ratio, 2) + "x the " + item.baseline + " (" +
                 throughput_text(theirs, perf.metric) + ")";
-    std::string notes = "median of " + std::to_string(me.m.medians_ms.size()) + " interleaved rounds: yours";
-    for (double ms : me.m.medians_ms) notes += " " + fmt(ms, 3);
+    std::string notes = "median of " + std::to_string(me.m.rounds.size()) + " interleaved rounds: yours";
+    for (const TimedRound& r : me.m.rounds) notes += " " + fmt(r.median_ms, 3);
     notes += " ms; " + item.baseline + "'s";
-    for (double ms : base->m.medians_ms) notes += " " + fmt(ms, 3);
-    notes += " ms\n" + sampling_text("yours", me.m) + "\n" + sampling_text(item.baseline + "'s", base->m);
+    for (const TimedRound& r : all_rounds(base->m)) notes += " " + fmt(r.median_ms, 3);
+    notes += " ms\n" + sampling_text("yours", me.m, timing_end) + "\n" +
+             sampling_text(item.baseline + "'s", base->m, timing_end);
     if (me.m.deferred_work)
       notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
                "was timed to the device-wide synchronise";

@@ -1,7 +1,8 @@
 // The performance tests (GPU only): the student's kernel and the rubric's baselines, each timed by the
 // runner's protocol (grader/runner/timing_protocol.h) in its own process, interleaved round by round in
-// this one grading run, so all of them see the same GPU in the same state. Points come from the ratio of
-// throughputs through the rubric's curves.
+// this one grading run, so all of them see the same GPU in the same state; in a batch, the baselines'
+// rounds are shared by the gradings of the last few minutes (kit/baseline_rounds.h). Points come from
+// the ratio of throughputs through the rubric's curves.
 #pragma once
 
 #include <vector>
