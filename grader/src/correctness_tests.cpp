@@ -81,6 +81,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   // Workers share the GPU memory helper (it serves one request at a time): it starts before they copy.
   if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
 
+  s.shared_builds = std::make_shared<SharedBuilds>();
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
   // verdict waits for it (kit/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
   const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
@@ -173,6 +174,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     copy.runners.clear();  // nothing of the student's runs on while anything is timed
     join_session(s, copy);
   }
+  s.shared_builds.reset();
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hung, results);
   return results;

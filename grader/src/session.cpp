@@ -29,11 +29,29 @@ void place_build(const Session& s, const std::string& key, BuildSpec& spec, bool
 const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec, bool student) {
   auto found = s.builds.find(key);
   if (found != s.builds.end()) return found->second;
-  place_build(s, key, spec, student);
   const StageScope stage(s.stages, "build");
+  // Another worker may be making it, or have made it: then this one waits for that build.
+  std::promise<BuildOutcome> making;
+  if (s.shared_builds) {
+    std::shared_future<BuildOutcome> made;
+    {
+      const std::lock_guard<std::mutex> lock(s.shared_builds->mutex);
+      auto [entry, added] = s.shared_builds->builds.emplace(key, std::shared_future<BuildOutcome>());
+      if (added) entry->second = making.get_future().share();
+      else made = entry->second;
+    }
+    if (made.valid()) return s.builds.emplace(key, made.get()).first->second;
+  }
+  place_build(s, key, spec, student);
   const std::string cache = student ? "" : build_cache_dir();
-  BuildOutcome built = cache.empty() ? build_runner(spec) : cached_build(cache, build_cache_key(spec), spec, build_runner);
-  return s.builds.emplace(key, std::move(built)).first->second;
+  try {
+    BuildOutcome built = cache.empty() ? build_runner(spec) : cached_build(cache, build_cache_key(spec), spec, build_runner);
+    if (s.shared_builds) making.set_value(built);
+    return s.builds.emplace(key, std::move(built)).first->second;
+  } catch (...) {
+    if (s.shared_builds) making.set_exception(std::current_exception());
+    throw;
+  }
 }
 
 BuildSpec student_spec(const Session& s, const std::string& flavour, const Knobs& build, std::string* key) {

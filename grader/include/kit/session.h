@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <map>
 #include <set>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@ struct CaseData {
 };
 
 struct RacecheckSweep;  // kit/correctness_run.h
+struct SharedBuilds;    // below
 
 struct Session {
   Rubric rubric;
@@ -51,6 +54,14 @@ struct Session {
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
   RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)
   std::shared_ptr<const RacecheckSweep> racecheck_sweep;  // during the correctness tests, on a GPU
+  // During the correctness tests, the builds a worker makes on the way (a checking build, for a failed
+  // test), shared with the other workers: each is made once, by the first worker that wants it.
+  std::shared_ptr<SharedBuilds> shared_builds;
+};
+
+struct SharedBuilds {
+  std::mutex mutex;
+  std::map<std::string, std::shared_future<BuildOutcome>> builds;  // by build key
 };
 
 // The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
