@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# On a GPU, a batch times its baselines for the class, not for each student (docs/batch.md, the fairness
-# rule): three copies of the solution, graded two at a time, all score about 1.00x the reference, and the
-# copies timed after the first borrow the baselines' rounds the batch timed before, and say so. Exit 77
-# (skipped) without a usable GPU.
+# On a GPU, a batch times its baselines for the class, not for each student, and keeps every timing to
+# itself (docs/batch.md, the fairness rule). Three copies of the solution and a noisy neighbour (the
+# solution, plus a timer that keeps the GPU busy from the moment its program starts) are graded two at a
+# time: every copy scores about 1.00x the reference, whatever the neighbour's programs do meanwhile, and
+# the copies timed after the first borrow the baselines' rounds the batch timed before, and say so.
+# Exit 77 (skipped) without a usable GPU.
 # Usage: batch_gpu.sh GRADER KIT_SOURCE_DIR
 set -euo pipefail
 grader=$1
@@ -12,11 +14,46 @@ trap 'rm -rf "$work"' EXIT
 chmod 711 "$work"  # a root grader's sandbox runs as uid 65534, which must reach the files (docs/sandbox.md)
 
 class="$work/class"
-for student in first second third; do
+for student in first second third noisy; do
   mkdir -p "$class/$student"
   # A comment line of its own, so that each copy is built and timed as a student's file.
   { echo "// $student"; cat "$kit/solutions/matmul-tiled/matmul_tiled.cu"; } > "$class/$student/matmul_tiled.cu"
 done
+cat >> "$class/noisy/matmul_tiled.cu" <<'NOISE'
+// Every millisecond, from a thread libc starts, a kernel that fills every SM for about half of it: a
+// kernel timed beside this program, on a GPU shared without rules, would look slower. Quiet under
+// compute-sanitizer, where nothing is timed and every launch is slow.
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+
+__global__ void Noise(long long cycles)
+{
+    long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+}
+
+static void make_noise(union sigval)
+{
+    static cudaStream_t stream;
+    if (!stream) cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    Noise<<<264, 1024, 0, stream>>>(1000000);
+}
+
+__attribute__((constructor)) static void start_noise()
+{
+    if (std::getenv("CUDA_INJECTION64_PATH")) return;
+    sigevent event{};
+    event.sigev_notify = SIGEV_THREAD;
+    event.sigev_notify_function = make_noise;
+    timer_t timer;
+    if (timer_create(CLOCK_MONOTONIC, &event, &timer) != 0) return;
+    itimerspec every{};
+    every.it_value.tv_nsec = every.it_interval.tv_nsec = 1000 * 1000;
+    timer_settime(timer, 0, &every, nullptr);
+}
+NOISE
 chmod -R a+rX "$class"
 out="$work/out"
 
@@ -63,6 +100,7 @@ lenders=0
 for student in first second third; do
   [ "$(borrowed "$student")" -gt 0 ] || lenders=$((lenders + 1))
 done
+[ "$(column noisy status)" = graded ] || fail "the noisy neighbour was not graded"
 [ "$lenders" -le 1 ] || fail "$lenders copies timed every round of their baselines: the batch shared none"
 grep -h "of its rounds timed by the batch" "$out"/results/*.json | head -n 2
 [ -s "$out/timing.lock.baselines" ] || fail "the batch kept no record of its baselines' rounds"
