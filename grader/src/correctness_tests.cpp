@@ -112,7 +112,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   std::mutex mutex;
   // Every copy is made before any worker starts, and joins the session after all have ended: the
   // session is never read and written at once.
-  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(cases.size())));
+  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(items.size())));
   std::vector<Session> copies(count, s);
   for (int k = 0; k < count; ++k) {
     copies[k].stages = StageClock();
