@@ -39,7 +39,9 @@ batch() { "$grader" batch matmul-naive --submissions "$class" --out "$out" --bac
 # The students to grade, in key order, are no-bounds, no-launch, solution, starter: task 3 is the
 # starter's. It waits for a CPU while tasks 0 and 1 run, and is cancelled there.
 start=$(date +%s)
-batch > "$work/first.txt" 2>&1 &
+# Created here, not by the background job's redirection, which may not have run when it is first read.
+: > "$work/first.txt"
+batch >> "$work/first.txt" 2>&1 &
 first=$!
 job=""
 for _ in $(seq 150); do
