@@ -20,7 +20,7 @@ unsigned char* map_arena(int fd, std::size_t bytes, std::string* error) {
     return nullptr;
   }
   const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  if (kitcpu::adopt_device_memory(p, (bytes + page - 1) / page * page) != 0) {
+  if (kitcpu::adopt_device_memory(p, (bytes + page - 1) / page * page) < 0) {
     *error = "the CPU backend refused the arena as device memory";
     ::munmap(p, bytes);
     return nullptr;

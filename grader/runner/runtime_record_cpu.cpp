@@ -39,6 +39,7 @@ void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* b
   static const bool at_exit = std::atexit(report_at_exit) == 0;
   (void)at_exit;
   forget_host_copies();
+  kitcpu::restart_allocation_numbers();
   recording() = {channel_fd, &c, base, true};
   kitcpu::fail_device_allocation(c.fail_allocation);
   kitcpu::start_capturing_calls();

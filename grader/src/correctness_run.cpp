@@ -44,6 +44,9 @@ constexpr std::size_t kGuardBytes = 1 << 20;
 constexpr int kSanitizerExitCode = 89;   // what compute-sanitizer exits with when it reported an error
 constexpr int kSanitizerSlowdown = 10;   // how much longer a run may take under compute-sanitizer
 constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
+// A kept runner answers its next case within milliseconds (it maps an arena); one silent this long has
+// had its channel taken over.
+constexpr double kKeptRunnerReplySeconds = 2;
 
 // What one run of the runner (one order, one build) showed.
 struct RunVerdict {
@@ -289,11 +292,15 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s, flavour));
   const std::string report = (dir / "diagnostics.jsonl").string();
   ProcessRequest req = run_request(s, t, exe, flavour, order, layout, *memory, dir, talk);
+  req.first_reply_timeout_s = kKeptRunnerReplySeconds;
   KeptChild child = reused ? std::move(reused->child) : KeptChild();
+  if (!reused) ++s.runner_starts;
   ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
-  // A kept runner that ended before it took the case (its last test's code ended it late) is not this
-  // test's doing: a new runner runs the test.
+  // A kept runner that did not take the case is not this test's doing: a new runner runs the test. One
+  // that ended had its last test's code end it late; one silent until first_reply_timeout_s had its
+  // channel taken over, and its build keeps no more runners, so that no later test waits for it.
   if (reused && !p.kept && !talk.ready) {
+    if (p.stalled) s.runners.give_up_on(keeper.key);
     s.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
     return run_once(s, t, exe, flavour, order, seeds, label, given_inputs, false);
   }

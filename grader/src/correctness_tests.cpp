@@ -134,9 +134,12 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     }
     bool timed_out = false;
     const Clock::time_point test_start = Clock::now();
+    const int starts_before = copies[worker].runner_starts;
     results[i] = run_correctness_test(copies[worker], c, &timed_out);
-    // Where a grading's time goes, test by test (the stages say what kind of work it was).
+    // Where a grading's time goes, test by test (the stages say what kind of work it was), and how many
+    // runners the test started: none when runners kept from earlier tests served it (kit/runner_pool.h).
     results[i].metrics["seconds"] = seconds_since(test_start);
+    results[i].metrics["runner_starts"] = copies[worker].runner_starts - starts_before;
     if (timed_out) {
       std::lock_guard<std::mutex> lock(mutex);
       hung[i] = 1;

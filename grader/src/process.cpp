@@ -440,6 +440,11 @@ bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& r
       result.timed_out = result.stalled = true;
       c.kill_all();
     }
+    if (!fresh && r.first_reply_timeout_s > 0 && result.channel.empty() && elapsed > r.first_reply_timeout_s &&
+        !result.timed_out && !c.exited) {
+      result.timed_out = result.stalled = true;
+      c.kill_all();
+    }
     if (r.framed_channel && !c.exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
         (frames.broken() ||
          (frames.inside_a_record(result.channel) && elapsed - last_exchange > kUnfinishedRecordSeconds))) {

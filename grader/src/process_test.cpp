@@ -324,6 +324,25 @@ TEST(Process, ATurnsTimeLimitCountsFromItsStart) {
   EXPECT_LT(stuck.seconds, 4.0);
 }
 
+// A kept child that never answers its turn's opening (its channel turned aside) is ended after
+// first_reply_timeout_s, not the turn's whole time limit; one that answers may take the whole limit.
+TEST(Process, AKeptChildMustAnswerItsTurnSoon) {
+  KeptChild child;
+  const std::string script = "printf R >&3; read a <&5; sleep 1.5; printf D >&3; read b <&5; sleep 30";
+  ASSERT_TRUE(run_turn(turns(script, "R"), &child).kept);
+  ProcessRequest slow = turns(script, "D");
+  slow.first_reply_timeout_s = 3;
+  const ProcessResult answered = run_turn(slow, &child, "go\n");
+  EXPECT_TRUE(answered.kept);
+  ProcessRequest silent = turns(script, "never");
+  silent.first_reply_timeout_s = 0.5;
+  const ProcessResult stuck = run_turn(silent, &child, "go\n");
+  EXPECT_TRUE(stuck.timed_out);
+  EXPECT_TRUE(stuck.stalled);
+  EXPECT_FALSE(stuck.kept);
+  EXPECT_LT(stuck.seconds, 3.0);  // the turn's own limit is 20 s
+}
+
 // run_process has one turn, to the child's end, whatever turn_over says.
 TEST(Process, RunProcessNeverKeepsTheChild) {
   const ProcessResult whole = run_process(turns("printf R >&3; exit 0", "R"));

@@ -26,7 +26,7 @@ std::optional<KeptRunner> RunnerPool::take(const std::string& key) {
 }
 
 void RunnerPool::keep(const std::string& key, KeptRunner runner) {
-  if (!enabled() || !worth_keeping(runner)) return;
+  if (!enabled() || !worth_keeping(runner) || given_up_.count(key) > 0) return;
   runners_.emplace_back(key, std::move(runner));
   while (runners_.size() > max_idle_) runners_.erase(runners_.begin());
 }

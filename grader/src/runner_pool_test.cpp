@@ -81,6 +81,18 @@ TEST(RunnerPool, KeepsNothingUnlessEnabledOrWorthKeeping) {
   EXPECT_EQ(pool.size(), 0u);
 }
 
+// A build whose runner did not answer its next case keeps no more runners; the others still do.
+TEST(RunnerPool, KeepsNothingUnderAKeyGivenUpOn) {
+  RunnerPool pool;
+  pool.enable(4);
+  pool.give_up_on("silent");
+  pool.keep("silent", waiting_child("a"));
+  pool.keep("other", waiting_child("b"));
+  EXPECT_EQ(pool.size(), 1u);
+  EXPECT_FALSE(pool.take("silent"));
+  EXPECT_EQ(pool.take("other")->scratch, "b");
+}
+
 // A copy of a session is a worker's: it gets none of the runners, which belong to one process's worker.
 TEST(RunnerPool, ACopyStartsEmptyAndDisabled) {
   RunnerPool pool;

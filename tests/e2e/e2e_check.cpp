@@ -5,6 +5,10 @@
 //                                                    the best diagnosis, for scripts/diagnosis-corpus.sh
 //   kit-e2e-check selftest GRADER ASSIGNMENT BACKEND  `grader selftest` passes
 //   kit-e2e-check exit CODE TEXT -- COMMAND...        the command exits with CODE and prints TEXT
+//   kit-e2e-check kept-runners GRADER SUBMISSION ASSIGNMENT BACKEND
+//                                                    `grader check` of a passing submission serves a
+//                                                    quarter of its tests or more with runners kept from
+//                                                    earlier tests
 //
 // Exit 0: as expected; 1: not as expected (with the reason); 77: skipped, because BACKEND is cuda and
 // this machine has no usable GPU (CTest shows the test as skipped).
@@ -194,6 +198,37 @@ int check_exit(int expected, const std::string& text, const std::vector<std::str
   return 0;
 }
 
+// A test whose runs all went to runners kept from earlier tests started none (its runner_starts metric):
+// once each worker has its runners, most tests of a passing submission start none (18 of matmul-tiled's
+// 23 on two cores, 13 on an H100). Without it every run pays for a new sandbox and process again, which a
+// grading's times alone would hide. A quarter is asked for, so that a loaded machine passes.
+int check_kept_runners(const std::string& grader, const std::string& submission, const std::string& assignment,
+                       const std::string& backend) {
+  const fs::path out = fs::temp_directory_path() / ("kit-e2e-kept-runners-" + assignment + "-" + backend + ".json");
+  kit::ProcessResult p = run({grader, "check", assignment, "--submission", submission, "--backend", backend,
+                              "--format", "json", "--output", out.string()});
+  if (no_gpu(p)) {
+    std::printf("no usable GPU: skipped\n");
+    return kSkip;
+  }
+  std::printf("%s", p.out.c_str());
+  if (p.exit_code != 0) return fail("grader check exited with " + kit::describe_ending(p, 1500) + ": " + p.err);
+  std::ifstream in(out);
+  const nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
+  fs::remove(out);
+  if (!result.is_object()) return fail("the JSON report does not parse");
+  int tests = 0, without_a_start = 0;
+  for (const auto& t : result["tests"]) {
+    if (!t.contains("metrics") || !t["metrics"].contains("runner_starts")) continue;  // not a correctness test
+    ++tests;
+    if (t["metrics"]["runner_starts"] == 0) ++without_a_start;
+  }
+  std::printf("%d of %d correctness tests started no runner\n", without_a_start, tests);
+  if (tests < 4) return fail("the report has " + std::to_string(tests) + " correctness tests with a runner_starts metric");
+  if (4 * without_a_start < tests) return fail("runners kept from earlier tests served fewer than a quarter of the tests");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -202,6 +237,7 @@ int main(int argc, char** argv) {
   if (args.size() == 4 && args[0] == "selftest") return check_selftest(args[1], args[2], args[3]);
   if (args.size() >= 5 && args[0] == "exit" && args[3] == "--")
     return check_exit(std::atoi(args[1].c_str()), args[2], {args.begin() + 4, args.end()});
-  std::fprintf(stderr, "usage: kit-e2e-check verdict|selftest|exit ...\n");
+  if (args.size() == 5 && args[0] == "kept-runners") return check_kept_runners(args[1], args[2], args[3], args[4]);
+  std::fprintf(stderr, "usage: kit-e2e-check verdict|selftest|exit|kept-runners ...\n");
   return 2;
 }

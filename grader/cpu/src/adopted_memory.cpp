@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "call_record.h"
+#include "device_array_names.h"
 #include "device_memory.h"
 
 namespace kitcpu {
@@ -26,9 +27,12 @@ int adopt_device_memory(void* base, std::size_t bytes) {
   return id;
 }
 
+void restart_allocation_numbers() { detail::restart_allocation_numbers(); }
+
 bool release_device_memory(void* base) {
   const std::optional<detail::Region> region = detail::find_region(base);
   const bool released = detail::release_adopted_region(base);
+  if (released) detail::forget_named_arrays(region->begin, region->begin + region->size);
   note("release_device_memory", released ? region->id : -1, released ? region->size : 0, released,
        __builtin_return_address(0));
   return released;

@@ -1,5 +1,6 @@
 #include "device_array_names.h"
 
+#include <algorithm>
 #include <mutex>
 #include <vector>
 
@@ -62,6 +63,16 @@ std::string outside_named_arrays(std::uintptr_t address) {
     else nearest = std::to_string(distance) + " bytes after the end of " + a.name;
   }
   return nearest;
+}
+
+void forget_named_arrays(std::uintptr_t begin, std::uintptr_t end) {
+  NamedArrays& r = named_arrays();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  const auto inside = [&](const DeviceArrayName& a) {
+    const auto base = reinterpret_cast<std::uintptr_t>(a.base);
+    return base >= begin && base < end;
+  };
+  r.arrays.erase(std::remove_if(r.arrays.begin(), r.arrays.end(), inside), r.arrays.end());
 }
 
 std::vector<std::pair<std::uintptr_t, std::uintptr_t>> read_only_ranges() {

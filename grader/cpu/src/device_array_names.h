@@ -20,6 +20,9 @@ NamedElement named_element_at(std::uintptr_t address);
 // address is inside one.
 std::string outside_named_arrays(std::uintptr_t address);
 
+// Forgets the arrays named in [begin, end): that memory holds no case's arrays any more.
+void forget_named_arrays(std::uintptr_t begin, std::uintptr_t end);
+
 // [begin, end) of every read-only array, for a check that must not take a lock on every store.
 std::vector<std::pair<std::uintptr_t, std::uintptr_t>> read_only_ranges();
 

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include <kitcpu/virtual_device.h>
 
@@ -50,7 +51,6 @@ struct Allocations {
   std::size_t quarantine_bytes = 0;
   std::size_t allocated = 0;  // device, managed and pinned bytes, for the virtual device's limit
   int next_id = 0;
-  int next_adopted_id = 0;
   int open_all = 0;  // launches holding every region open
 };
 
@@ -207,9 +207,23 @@ int adopt_region(void* base, std::size_t bytes) {
     if (other.first < begin + e.bytes && begin < other.first + other.bytes) return -1;
   }
   if (!is_open(r, e) && mprotect(base, e.bytes, PROT_NONE) != 0) return -1;
-  e.region.id = r.next_adopted_id++;
+  // The lowest number no live region holds: a runner that serves case after case, adopting each case's
+  // arena after releasing the last, names every arena region 0, as a runner that served one would.
+  std::set<int> held;
+  for (const auto& [other_begin, other] : r.live)
+    if (other.region.kind == RegionKind::adopted) held.insert(other.region.id);
+  e.region.id = 0;
+  while (held.count(e.region.id) > 0) ++e.region.id;
   r.live.emplace(begin, e);
   return e.region.id;
+}
+
+void restart_allocation_numbers() {
+  Allocations& r = allocations();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto& [begin, e] : r.live)
+    if (e.region.kind != RegionKind::adopted) return;
+  r.next_id = 0;
 }
 
 bool release_adopted_region(void* base) {

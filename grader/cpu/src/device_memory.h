@@ -44,7 +44,6 @@ struct Region {
 // the error (cudaErrorMemoryAllocation past the virtual device's 8 GiB) and returns it.
 cudaError_t allocate_region(void** ptr, std::size_t size, RegionKind kind, const void* caller,
                             Region* allocated = nullptr);
-// cudaFree and cudaFreeHost: only the start of a live device, managed or pinned region.
 // cudaFree and cudaFreeHost: only the start of a live device, managed or pinned region; what was freed
 // goes to `*freed` when given.
 cudaError_t free_region(void* ptr, Region* freed = nullptr);
@@ -52,6 +51,8 @@ cudaError_t free_region(void* ptr, Region* freed = nullptr);
 // The runner's memory (kitcpu::adopt_device_memory); -1 when refused.
 int adopt_region(void* base, std::size_t bytes);
 bool release_adopted_region(void* base);
+// kitcpu::restart_allocation_numbers.
+void restart_allocation_numbers();
 
 // The live region holding `address`, or the freed one (quarantine) when `include_freed`. For a device or
 // adopted region the address may also be outside the bytes asked for but in the pages protected with

@@ -2,6 +2,8 @@
 // their kind as CUDA does, and adopted memory behaves like cudaMalloc'ed memory.
 #include "device_memory.h"
 
+#include "device_array_names.h"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -162,6 +164,47 @@ TEST(DeviceMemory, AdoptedMemoryIsDeviceMemoryUntilReleased) {
   EXPECT_TRUE(release_device_memory(base + page));
   EXPECT_STREQ(base + page, "input");
   munmap(base, 2 * page);
+}
+
+// A runner that serves case after case releases each case's arena before it adopts the next: every
+// arena is then the same region as the first, and nothing named in an old arena describes the new one.
+TEST(DeviceMemory, ARegionAdoptedAfterAReleaseIsNamedAfresh) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  auto* base = static_cast<char*>(mmap(nullptr, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(base, MAP_FAILED);
+  const int first = adopt_device_memory(base, page);
+  ASSERT_GE(first, 0);
+  name_device_array({base, "M", 4, {2, 8}, true});
+  EXPECT_EQ(named_element_at(reinterpret_cast<std::uintptr_t>(base) + 40).text, "M[1][2]");
+  EXPECT_EQ(read_only_ranges().size(), 1u);
+
+  ASSERT_TRUE(release_device_memory(base));
+  EXPECT_EQ(named_element_at(reinterpret_cast<std::uintptr_t>(base) + 40).text, "");
+  EXPECT_TRUE(read_only_ranges().empty());  // a store to the next case's output is not a store to M
+  EXPECT_EQ(adopt_device_memory(base, page), first);
+  EXPECT_TRUE(release_device_memory(base));
+  munmap(base, page);
+}
+
+TEST(DeviceMemory, AllocationsAreNumberedFromZeroAgainOnlyWhenNoneIsLive) {
+  ASSERT_EQ(allocated_bytes(), 0u) << "an earlier test left device memory allocated";
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_EQ(cudaMalloc(&a, 64), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&b, 64), cudaSuccess);
+  ASSERT_EQ(cudaFree(a), cudaSuccess);
+  restart_allocation_numbers();  // b is still live: its number must stay its own
+  void* c = nullptr;
+  ASSERT_EQ(cudaMalloc(&c, 64), cudaSuccess);
+  EXPECT_EQ(find_region(c)->id, find_region(b)->id + 1);
+
+  ASSERT_EQ(cudaFree(b), cudaSuccess);
+  ASSERT_EQ(cudaFree(c), cudaSuccess);
+  restart_allocation_numbers();
+  void* d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, 64), cudaSuccess);
+  EXPECT_EQ(find_region(d)->id, 0);
+  ASSERT_EQ(cudaFree(d), cudaSuccess);
 }
 
 TEST(DeviceMemoryDeathTest, HostCodeReadingDeviceMemoryIsFatal) {

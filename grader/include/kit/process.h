@@ -29,6 +29,11 @@ struct ProcessRequest {
   // many seconds, else it is killed as stalled: a runner stuck in a kernel that never ends costs this,
   // not the whole timeout_s. Before its first channel bytes (start-up) only timeout_s applies.
   double stall_timeout_s = 0;
+  // > 0, run_turn with a kept child: its first channel bytes of the turn must come within this many
+  // seconds of the opening, else it is ended as stalled. A kept runner answers its next case at once,
+  // unless its student code took the channel over, and then the turn would wait out timeout_s for
+  // nothing.
+  double first_reply_timeout_s = 0;
   int channel_fd = -1;                  // >= 0: open a channel pipe at this descriptor in the child
   // The channel carries a runner's framed records (kit/channel.h): one that can never be whole ends the
   // child (ProcessResult::channel_garbled).

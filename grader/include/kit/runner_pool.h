@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,7 @@ class RunnerPool {
   RunnerPool& operator=(const RunnerPool&) {
     clear();
     max_idle_ = 0;
+    given_up_.clear();
     return *this;
   }
 
@@ -56,8 +58,12 @@ class RunnerPool {
 
   // The runner kept under `key` (removed from the pool), if any.
   std::optional<KeptRunner> take(const std::string& key);
-  // Keeps `runner` under `key`, when the pool is enabled and the runner is worth keeping; else it ends.
+  // Keeps `runner` under `key`, when the pool is enabled, the runner is worth keeping and no runner under
+  // `key` was given up on; else it ends.
   void keep(const std::string& key, KeptRunner runner);
+  // Keeps no runner under `key` from now on: one did not answer its next case (its code took its channel
+  // over), and every later test would wait for the answer before starting a runner of its own.
+  void give_up_on(const std::string& key) { given_up_.insert(key); }
   // Ends every kept runner, then lets their share of the timing lock go.
   void clear() {
     runners_.clear();
@@ -74,6 +80,7 @@ class RunnerPool {
   std::size_t max_idle_ = 0;
   std::optional<TimingLock> share_;  // declared first, so it goes last: after the runners have ended
   std::vector<std::pair<std::string, KeptRunner>> runners_;  // the most recently kept last
+  std::set<std::string> given_up_;
 };
 
 }  // namespace kit

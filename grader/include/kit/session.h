@@ -53,6 +53,7 @@ struct Session {
   StageClock stages;  // where the grading's time goes
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
   RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)
+  int runner_starts = 0;  // sandboxed runner processes started so far: each costs more than most runs
   std::shared_ptr<const RacecheckSweep> racecheck_sweep;  // during the correctness tests, on a GPU
   // During the correctness tests, the builds a worker makes on the way (a checking build, for a failed
   // test), shared with the other workers: each is made once, by the first worker that wants it.

@@ -5,8 +5,9 @@
 // device memory for the backend: host code cannot touch it outside kernels and the runtime's copies
 // (its pages are PROT_NONE between them; a host access is the fatal diagnostic
 // host-access-to-device-memory), cudaMemcpy's direction checks count it as device memory, and the
-// record of runtime calls (kitcpu/runtime_calls.h) names it as adopted region N, N counting adoptions
-// from 0. Include this header directly: kitcpu.h and the cuda_runtime.h shim do not.
+// record of runtime calls (kitcpu/runtime_calls.h) names it as adopted region N, the lowest number no
+// other adopted region holds (a runner that releases one case's arena before adopting the next names
+// every arena region 0). Include this header directly: kitcpu.h and the cuda_runtime.h shim do not.
 #pragma once
 
 #include <cstddef>
@@ -16,13 +17,20 @@
 namespace kitcpu {
 
 // Adopts [base, base + bytes), whole pages: `base` must be page-aligned and the mapping readable and
-// writable. Returns the region's id (0 for the first region adopted), or -1 when refused (null,
-// unaligned, empty, overlapping device memory the backend already knows, or mprotect failed).
+// writable. Returns the region's id (the lowest no live adopted region holds: 0 for the first), or -1
+// when refused (null, unaligned, empty, overlapping device memory the backend already knows, or
+// mprotect failed).
 int adopt_device_memory(void* base, std::size_t bytes);
 
 // Hands the region starting at `base` back to host code: readable and writable again, no longer device
-// memory. Returns false when no adopted region starts there.
+// memory, and the arrays named in it (name_device_array) forgotten. Returns false when no adopted region
+// starts there.
 bool release_device_memory(void* base);
+
+// Numbers the next device allocation 0 again, when none is live (else nothing changes). A runner that
+// serves run after run in one process calls it before each, so that every run's record and diagnostics
+// number allocations as a fresh program's would.
+void restart_allocation_numbers();
 
 // An array the runner placed in device memory, named so that the checks of the access flavour (with
 // KITCPU_CHECKS=1) can say "P[1][4]" and refuse a store to an input: `read_only` arrays are the
