@@ -196,8 +196,11 @@ ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe
   req.turn_over = [&talk] { return talk.finished; };
   req.sandbox = run_sandbox(s, exe, dir.string(), flavour == "asan" || flavour == "tsan",
                             gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
+  // Only the runner is watched: a process the student's code forked cannot use the runner's CUDA context,
+  // and compute-sanitizer would wait for every watched process to end before it reports.
   if (gpu_tool)
-    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", flavour, "--error-exitcode",
+    req.argv.insert(req.argv.begin(), {compute_sanitizer(), "--tool", flavour, "--target-processes",
+                                       "application-only", "--error-exitcode",
                                        std::to_string(kSanitizerExitCode), "--print-limit", "20"});
   // memcheck sees an access past an array only when the array is an allocation of its own.
   if (flavour == "memcheck") req.argv.insert(req.argv.end(), {"--separate-buffers", "1"});
