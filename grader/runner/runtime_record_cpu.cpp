@@ -5,6 +5,7 @@
 #include "runtime_record.h"
 
 #include <kitcpu/device_memory.h>
+#include <kitcpu/host_watch.h>
 #include <kitcpu/runtime_calls.h>
 
 #include <cstdlib>
@@ -43,9 +44,13 @@ void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* b
   recording() = {channel_fd, &c, base, true};
   kitcpu::fail_device_allocation(c.fail_allocation);
   kitcpu::start_capturing_calls();
+  // Called just before the student's function, on its thread: its host code gets the seconds a GPU
+  // grader gives a whole run (kitcpu/host_watch.h).
+  kitcpu::watch_host_code();
 }
 
 std::size_t stop_recording() {
+  kitcpu::stop_watching_host_code();
   Recording& r = recording();
   r.on = false;
   kitcpu::fail_device_allocation(0);

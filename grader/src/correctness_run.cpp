@@ -372,7 +372,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const bool diagnosed = p.exit_code == kitcpu::kFatalDiagnosticExitCode || (diag_error && !p.ok()) || !sanitizer.empty();
   if (diagnosed) {
     output.clear();
-    v.timed_out = first.category == "hang";  // the CPU backend's watchdog stopped it before the time limit did
+    // The CPU backend's watchdog stopped it before the time limit did.
+    v.timed_out = first.category == "hang" || first.category == "host-hang";
     const std::string& text = (flavour == "tsan" && !sanitizer.empty()) || diagnostics.empty() ? sanitizer : diagnostics;
     v.diagnosis = diagnosis_of(first);
     return stop(headline_for(first), "\n" + text);

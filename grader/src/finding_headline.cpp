@@ -66,6 +66,7 @@ std::string headline_for(const Finding& f) {
   else if (f.category == "input-write")
     head = "the kernel writes its input " + name_between(f.message, "its input ", ":", "");
   else if (f.category == "hang") head = "timed out: the kernel hung";
+  else if (f.category == "host-hang") head = "timed out: the host code hung";
   else if (f.category == "shared-out-of-bounds") head = access("out-of-bounds shared memory");
   else if (f.category == "global-out-of-bounds") head = access("out-of-bounds");
   else if (f.category == "data-race") head = "missing __syncthreads suspected";

@@ -18,6 +18,7 @@ TEST(FindingHeadline, SaysWhatHappenedAndWhere) {
   EXPECT_EQ(headline_for({"global-out-of-bounds", "out-of-bounds read of 4 byte(s), right after the end of N", "n.cu", 26}),
             "out-of-bounds read at n.cu:26");
   EXPECT_EQ(headline_for({"hang", "", "", 0}), "timed out: the kernel hung");
+  EXPECT_EQ(headline_for({"host-hang", "the function did not return", "a.cu", 12}), "timed out: the host code hung at a.cu:12");
 }
 
 TEST(FindingHeadline, DiagnosisSplitsReadsFromWritesAndNamesRacesAsBarriers) {

@@ -1,11 +1,13 @@
 // The "hang" diagnostic: which CUDA thread was running when the watchdog fired, the line it was
-// executing, and where the other threads of its block wait.
+// executing, and where the other threads of its block wait. The "host-hang" one: the line the watched
+// host thread was running.
 #include <map>
 #include <utility>
 
 #include "block_runner.h"
 #include "diagnostic_sink.h"
 #include "stack_sampler.h"
+#include "student_files.h"
 #include "symbolizer.h"
 #include "watchdog.h"
 
@@ -16,6 +18,11 @@ constexpr const char* kHangHint =
     "a loop whose exit condition never becomes true, or a thread waiting in a loop for a value that another "
     "thread or block writes: the threads of a block take turns only at __syncthreads() here, and a GPU "
     "gives no guarantee either that the thread or block being waited for ever runs";
+
+constexpr const char* kHostHangHint =
+    "a loop in host code whose exit condition never becomes true (waiting for a value a kernel writes "
+    "needs a copy back inside the loop), or a call that blocks, such as a sleep or a read from a file or "
+    "the terminal";
 
 std::string seconds_text(double seconds) {
   std::string text = std::to_string(seconds);
@@ -86,6 +93,24 @@ void report_hang(const LaunchState& launch, double seconds) {
     if (!others.empty()) d.message += "; " + others;
   }
   if (busy_workers > 1) d.message += " (" + std::to_string(busy_workers - 1) + " other block(s) were running too)";
+  report_fatal(d);
+}
+
+void report_host_hang(pthread_t thread, double seconds) {
+  Diagnostic d;
+  d.severity = "error";
+  d.category = "host-hang";
+  d.hint = kHostHangHint;
+  d.message = "the function did not return: its host code ran " + seconds_text(seconds) +
+              " s without launching a kernel, where a correct one takes milliseconds";
+  // Sampling needs the thread to take a signal: one that blocks it is reported without a line.
+  const std::vector<SourceLocation> stack = symbolize(sample_stack(thread, std::chrono::milliseconds(500)));
+  std::string file;
+  if (const SourceLocation* at = first_in_student_file(stack, &file)) {
+    d.file = file;
+    d.line = at->line;
+    d.message += "; it was running line " + std::to_string(at->line);
+  }
   report_fatal(d);
 }
 

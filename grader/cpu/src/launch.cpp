@@ -25,7 +25,6 @@ namespace {
 struct Runtime {
   std::mutex launches;  // one launch at a time, as on the default stream, whichever host thread launches
   WorkerPool pool;
-  Watchdog watchdog;
 };
 
 // Started at the first launch, never torn down: worker threads may still be parked when static
@@ -34,7 +33,7 @@ Runtime& runtime() {
   static Runtime* r = [] {
     const RuntimeConfig& config = runtime_config();
     install_fault_handlers();
-    return new Runtime{{}, WorkerPool(config.workers), Watchdog(config.watchdog_seconds)};
+    return new Runtime{{}, WorkerPool(config.workers)};
   }();
   return *r;
 }
@@ -105,17 +104,18 @@ void launch_kernel(const LaunchRequest& request) {
   // Device memory is reachable while the kernel runs, and only then (device_memory.h).
   const DeviceMemoryAccess device_memory = DeviceMemoryAccess::all();
   LaunchState launch(request);
-  r.watchdog.arm(launch);
+  watchdog().arm(launch);
 #if KITCPU_ACCESS
   access_begin_launch(launch);
   checks_begin_launch(launch);
 #endif
   r.pool.run(launch);
-  r.watchdog.disarm();
+  watchdog().disarm();
 #if KITCPU_ACCESS
   access_end_launch(launch);  // symbolizes new access sites: not part of the launch the watchdog times
   checks_end_launch();
 #endif
+  watchdog().resume_host();
 }
 
 }  // namespace kitcpu::detail

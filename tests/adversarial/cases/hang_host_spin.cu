@@ -1,10 +1,12 @@
 // broken: matmul-naive
-// bug: the host function spins forever, ignoring SIGTERM and SIGINT: every test waits for its time limit
+// bug: the host function spins forever, ignoring SIGTERM and SIGINT
 // class: holding the grader
-// defence: per-test timeouts (SIGKILL); time-budget: a per-submission budget ends the grading within minutes
+// defence: a run's host code gets limits.run_seconds (the CPU backend's host watchdog, a GPU's stall limit); per-test timeouts (SIGKILL) as a last resort
 // timeout: 240
 // expect-zero: correctness
 // expect-text: timed out
+// expect-text-cpu: timed out: the host code hung at matmul_naive.cu:18
+// expect-text-cuda: one run went on for more than 10 s
 
 #include <csignal>
 #include "matmul_naive.h"
