@@ -28,12 +28,13 @@ ArraySpec spec_from(const json& j) {
 }  // namespace
 
 RunnerCase layout_runner_case(const std::string& entry, const Dims& dims, const std::vector<ArraySpec>& inputs,
-                              const std::vector<ArraySpec>& outputs, std::size_t guard_bytes) {
+                              const std::vector<ArraySpec>& outputs, std::size_t guard_bytes,
+                              std::size_t lead_bytes) {
   RunnerCase c;
   c.entry = entry;
   c.dims = dims;
   const std::size_t guard = round_up(guard_bytes);
-  std::size_t at = 0;
+  std::size_t at = round_up(lead_bytes);
   for (const auto* list : {&inputs, &outputs})
     for (const ArraySpec& spec : *list) {
       at += guard;

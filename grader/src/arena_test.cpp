@@ -44,6 +44,14 @@ TEST(Arena, LayoutPutsEveryArrayOnAPageBetweenGuards) {
   EXPECT_EQ(decode_runner_case(encode_runner_case(c)).arrays[2].offset, c.arrays[2].offset);
 }
 
+TEST(Arena, ALeadMovesEveryArrayByWholePages) {
+  const RunnerCase first = layout_runner_case("f", {3, 5, 4}, {kIn}, {kOut}, 4096);
+  const RunnerCase next = layout_runner_case("f", {3, 5, 4}, {kIn}, {kOut}, 4096, 100);
+  ASSERT_EQ(next.arrays.size(), first.arrays.size());
+  for (std::size_t i = 0; i < first.arrays.size(); ++i) EXPECT_EQ(next.arrays[i].offset, first.arrays[i].offset + 4096);
+  EXPECT_EQ(next.arena_bytes, first.arena_bytes + 4096);
+}
+
 TEST(Arena, TheRunnerSeesTheInputsAndThePoison) {
   Fixture f;
   EXPECT_EQ(std::memcmp(f.runner + f.layout.arrays[0].offset, f.inputs[0].bytes.data(), f.inputs[0].bytes.size()), 0);

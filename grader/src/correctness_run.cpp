@@ -47,6 +47,7 @@ constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call 
 // A kept runner answers its next case within milliseconds (it maps an arena); one silent this long has
 // had its channel taken over.
 constexpr double kKeptRunnerReplySeconds = 2;
+constexpr std::size_t kKeptRunnerShiftBytes = 4096;  // a page: every pointer of the last case changes
 
 // What one run of the runner (one order, one build) showed.
 struct RunVerdict {
@@ -277,18 +278,22 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   RunVerdict v;
   const Problem& problem = *t.function->problem;
   const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
-  const RunnerCase layout = layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes);
-  // Under a timing lock, no run of this grading overlaps another's timing (kit/timing_lock.h).
-  RunShare share{s, share_for_run(s)};
-  const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
-  fill_guards(*memory, layout);
-  SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
   const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
   // own.
   const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs;
   RunnerKeeper keeper{s, v, runner_key(exe, flavour, order, t.device), {}};
   std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
+  // A kept runner's cases alternate between two places for the arrays: work the student's code put off
+  // to its next call, on the pointers of the last, then writes where this case's outputs are not.
+  const std::size_t lead = reused && reused->cases % 2 == 1 ? kKeptRunnerShiftBytes : 0;
+  const RunnerCase layout =
+      layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), out_specs, kGuardBytes, lead);
+  // Under a timing lock, no run of this grading overlaps another's timing (kit/timing_lock.h).
+  RunShare share{s, share_for_run(s)};
+  const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
+  fill_guards(*memory, layout);
+  SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
   talk.keep_runner = poolable;
 
   // Each runner writes in a folder of its own, the only one its sandbox may write to.
