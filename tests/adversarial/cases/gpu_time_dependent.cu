@@ -1,7 +1,7 @@
 // broken: matmul-naive
-// bug: computes (slowly) during the first 300 ms of the process, then only copies the last answer it kept: correctness runs are short, timing runs are not
+// bug: computes (slowly) during the first 300 ms after its first call at a size, then only copies the last answer it kept for that size: correctness runs are short, timing runs are not
 // class: a time-dependent fake; gaming the stopping rule (catalogue 14)
-// defence: the hidden tests run after its first 300 ms and find its kept answers wrong, and performance is scored only for a kernel that passes every correctness test; behind that, timing-bounds: fresh inputs for every timed call and the outputs of every timed sample spot-checked
+// defence: a later test of a size the same runner has served (the full-mantissa group repeats sizes) finds its kept answer wrong, and performance is scored only for a kernel that passes every correctness test; behind that, timing-bounds: fresh inputs for every timed call and the outputs of every timed sample spot-checked
 // backends: cuda
 // command: grade
 // expect-pass: small sizes
@@ -9,6 +9,7 @@
 // expect-text: elements wrong
 
 #include <chrono>
+#include <map>
 #include <cuda_runtime.h>
 #include "matmul_naive.h"
 
@@ -59,17 +60,27 @@ static void slow_product(const float* d_M, const float* d_N, float* d_P, int Wid
     SlowMatrixMulKernel<<<grid, block, 0, stream>>>(d_M, d_N, d_P, Width);
 }
 
+// One answer kept per size, each with the time of its size's first call: a grader may serve several
+// tests, of several sizes, from one process.
+struct Kept {
+    std::chrono::steady_clock::time_point first_call;
+    float* answer;
+};
+
 void matmul_naive(const float* d_M, const float* d_N, float* d_P, int Width)
 {
-    static const auto start = std::chrono::steady_clock::now();
-    static float* kept = nullptr;
+    static std::map<int, Kept> kept;
     const size_t bytes = (size_t)Width * Width * sizeof(float);
-    if (!kept || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) {
+    auto it = kept.find(Width);
+    if (it == kept.end()) {
+        it = kept.emplace(Width, Kept{std::chrono::steady_clock::now(), nullptr}).first;
+        cudaMalloc(&it->second.answer, bytes);
+    }
+    if (std::chrono::steady_clock::now() - it->second.first_call < std::chrono::milliseconds(300)) {
         slow_product(d_M, d_N, d_P, Width);
-        if (!kept) cudaMalloc(&kept, bytes);
-        cudaMemcpyAsync(kept, d_P, bytes, cudaMemcpyDeviceToDevice);
+        cudaMemcpyAsync(it->second.answer, d_P, bytes, cudaMemcpyDeviceToDevice);
         return;
     }
-    cudaMemcpyAsync(d_P, kept, bytes, cudaMemcpyDeviceToDevice);
+    cudaMemcpyAsync(d_P, it->second.answer, bytes, cudaMemcpyDeviceToDevice);
     Linger<<<1, 1>>>(linger_ns(Width));
 }

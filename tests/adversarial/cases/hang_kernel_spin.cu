@@ -1,5 +1,5 @@
 // broken: matmul-naive
-// bug: a kernel that never ends, at every size: the CPU backend's watchdog stops each test after 10 s, a GPU after the test's time limit
+// bug: a kernel that never ends, at every size: the CPU backend's watchdog stops each test after 10 s, and so does a GPU's stall limit (limits.run_seconds)
 // class: holding the grader
 // defence: the watchdog and per-test timeouts; time-budget: a per-submission budget ends the grading within minutes
 // timeout: 240
@@ -8,10 +8,12 @@
 
 #include "matmul_naive.h"
 
+// Waits for a value no thread ever stores. (A loop on a volatile local did not hang: built by nvcc 13.0,
+// the kernel ended at once on an H100.)
 __global__ void Spin(float* P, int Width)
 {
-    volatile int forever = 1;
-    while (forever) {
+    volatile float* watched = P;
+    while (watched[0] != -12345.0f) {
     }
     P[0] = Width;
 }
