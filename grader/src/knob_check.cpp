@@ -23,6 +23,20 @@ std::string final_definition(const std::string& defines, const std::string& name
   return value;
 }
 
+// What the file leaves each knob of `build` at, in one preprocessing pass; "" when every one keeps its
+// value.
+std::string verdict_of(const std::string& defines, const Knobs& build, const std::string& pass) {
+  for (const Knob& k : build) {
+    const std::string value = final_definition(defines, k.name);
+    if (value == std::to_string(k.value)) continue;
+    return "the file " + std::string(value.empty() ? "undefines " : "redefines ") + k.name + pass + ": built with -D" +
+           k.name + "=" + std::to_string(k.value) + ", it " +
+           (value.empty() ? std::string("leaves it undefined") : "uses " + value) + ". Use the contract header's " +
+           k.name + " (it keeps a value given with -D)";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string knobs_overridden(Session& s, const Knobs& build) {
@@ -30,38 +44,53 @@ std::string knobs_overridden(Session& s, const Knobs& build) {
   const std::string key = knobs_key(build);
   auto found = s.knob_checks.find(key);
   if (found != s.knob_checks.end()) return found->second;
-  // The host compiler's preprocessor, with the CPU backend's shims for the CUDA headers: only the macros
-  // matter here, not whether the code compiles (nvcc has said that already).
   const BuildConfig& config = build_config();
   BuildSpec spec;
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
   spec.output_dir = (fs::path(s.work_dir) / (s.scratch_prefix + "knobs-" + key)).string();
   fs::create_directories(spec.output_dir);
-  ProcessRequest req;
-  req.argv = {config.host_cxx, "-std=c++17", "-E", "-dM", "-x", "c++", "-I" + s.assignment_dir,
-              "-I" + fs::path(s.source).parent_path().string(), "-I" + config.kit_dir + "/grader/include"};
-  for (const std::string& dir : config.cpu_include_dirs) req.argv.push_back("-I" + dir);
-  for (const Knob& k : build) req.argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
-  req.argv.push_back(fs::path(s.source).filename().string());
-  req.working_dir = fs::path(s.source).parent_path().string();
-  req.timeout_s = s.rubric.limits.build_seconds;
-  req.max_output_bytes = 4 << 20;
-  req.sandbox = compile_sandbox(s, spec);
-  const ProcessResult p = run_process(req);
-  std::string verdict;
-  if (p.ok()) {
-    for (const Knob& k : build) {
-      const std::string value = final_definition(p.out, k.name);
-      if (value != std::to_string(k.value)) {
-        verdict = "the file " + std::string(value.empty() ? "undefines " : "redefines ") + k.name + ": built with -D" +
-                  k.name + "=" + std::to_string(k.value) + ", it " +
-                  (value.empty() ? std::string("leaves it undefined") : "uses " + value) +
-                  ". Use the contract header's " + k.name + " (it keeps a value given with -D)";
-        break;
-      }
-    }
+  const std::vector<std::string> includes = {"-I" + s.assignment_dir, "-I" + fs::path(s.source).parent_path().string(),
+                                             "-I" + config.kit_dir + "/grader/include"};
+  // Two passes, as the file is compiled twice: host code (the host compiler's preprocessor, with the CPU
+  // backend's shims for the CUDA headers, or CUDA's own where there is no CPU backend) and device code
+  // (nvcc's, where __CUDA_ARCH__ is defined). Only the macros matter here, not whether the code compiles:
+  // nvcc has said that already.
+  struct Pass {
+    std::string name;  // for the verdict: "" or " in device code"
+    std::vector<std::string> argv;
+  };
+  std::vector<Pass> passes;
+  Pass host{"", {config.host_cxx, "-std=c++17", "-E", "-dM", "-x", "c++"}};
+  host.argv.insert(host.argv.end(), includes.begin(), includes.end());
+  for (const std::string& dir : config.cpu_include_dirs) host.argv.push_back("-I" + dir);
+  if (config.cpu_include_dirs.empty() && !config.cuda_include_dir.empty()) host.argv.push_back("-I" + config.cuda_include_dir);
+  passes.push_back(std::move(host));
+  if (!config.nvcc.empty()) {
+    Pass device{" in device code", {config.nvcc, "-std=c++17", "-E", "-Xcompiler", "-dM", "-arch=sm_90"}};
+    device.argv.insert(device.argv.end(), includes.begin(), includes.end());
+    passes.push_back(std::move(device));
   }
+  std::string verdict;
+  int checked = 0;
+  for (Pass& pass : passes) {
+    ProcessRequest req;
+    req.argv = std::move(pass.argv);
+    for (const Knob& k : build) req.argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
+    req.argv.push_back(fs::path(s.source).filename().string());
+    req.working_dir = fs::path(s.source).parent_path().string();
+    req.timeout_s = s.rubric.limits.build_seconds;
+    req.max_output_bytes = 4 << 20;
+    req.sandbox = compile_sandbox(s, spec);
+    const ProcessResult p = run_process(req);
+    if (!p.ok()) continue;
+    ++checked;
+    verdict = verdict_of(p.out, build, pass.name);
+    if (!verdict.empty()) break;
+  }
+  // A file that no preprocessor takes cannot show that its -D builds are what they claim.
+  if (checked == 0)
+    verdict = "the file's -D" + build.front().name + " build could not be checked: no preprocessor could read it";
   return s.knob_checks.emplace(key, verdict).first->second;
 }
 
