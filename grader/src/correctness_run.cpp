@@ -335,7 +335,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   std::string sanitizer;
 #ifdef KIT_HAVE_CPU_BACKEND
   if (s.backend == Backend::cpu && flavour != "fast") {
-    for (const kitcpu::Diagnostic& d : kitcpu::parse_sanitizer_output(p.err, s.source)) {
+    // Named by the file's name, as the runtime's own diagnostics name it, not by the grading's folder.
+    const std::string file_name = fs::path(s.source).filename().string();
+    for (const kitcpu::Diagnostic& d : kitcpu::parse_sanitizer_output(p.err, file_name)) {
       if (first.category.empty()) first = finding_of(d);
       sanitizer += (sanitizer.empty() ? "" : "\n") + kitcpu::format_diagnostic(d);
     }
