@@ -185,6 +185,23 @@ struct SeedConversation {
   }
 };
 
+// Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
+bool repeated_on_cpu(const Dims& dims, long max_volume) {
+  double volume = 1;
+  for (long d : dims) volume *= static_cast<double>(d);
+  return volume <= static_cast<double>(max_volume);
+}
+
+// On the CPU backend, one worker runs every block of the runs that look for races: the checking builds,
+// and the default build at the sizes it runs in several thread orders. Blocks then take their turns in
+// the same order in every grading of the same file, so the first finding is the same, and a store that
+// threads of two blocks make to one element (an unguarded thread landing on the next row) ends with the
+// same value in every thread order: only a result that changes with the order of a block's own threads
+// reads as a missing barrier.
+bool one_worker(const Session& s, const TestCase& t, const std::string& flavour) {
+  return flavour != "fast" || repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+}
+
 // How a run of `exe` in `flavour` (and, on the CPU backend, thread `order`) is started and talked to: its
 // sandbox, its wrapping tool, its environment and its time limits. `dir` is its scratch folder.
 ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
@@ -217,9 +234,7 @@ ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe
                {"ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1:exitcode=87"},
                {"UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1:exitcode=87"},
                {"TSAN_OPTIONS", "halt_on_error=1:exitcode=88:report_signal_unsafe=0"}};
-    // The checking builds run one worker, so that the first finding (the block that faulted first) is the
-    // same in every grading of the same file.
-    if (flavour != "fast") req.env.emplace_back("KITCPU_WORKERS", "1");
+    if (one_worker(s, t, flavour)) req.env.emplace_back("KITCPU_WORKERS", "1");
     if (flavour == "checks") req.env.emplace_back("KITCPU_CHECKS", "1");
     // The runtime reads its device once, as the program starts (kitcpu/virtual_device.h).
     if (!t.device.empty()) req.env.emplace_back("KITCPU_DEVICE", t.device);
@@ -228,10 +243,12 @@ ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe
 }
 
 // Two runs may share a kept runner (kit/runner_pool.h) when everything its process was started with is
-// the same: the program, and the environment its flavour, thread order and virtual device give it.
-std::string runner_key(const std::string& exe, const std::string& flavour, const std::string& order,
-                       const std::string& device) {
-  return exe + "\n" + flavour + "\n" + order + "\n" + device;
+// the same: the program, and the environment its flavour, thread order, workers and virtual device give
+// it.
+std::string runner_key(const Session& s, const TestCase& t, const std::string& exe, const std::string& flavour,
+                       const std::string& order) {
+  const bool cpu_workers = s.backend == Backend::cpu && !one_worker(s, t, flavour);
+  return exe + "\n" + flavour + "\n" + order + "\n" + t.device + (cpu_workers ? "\nworkers" : "");
 }
 
 // A run's share of the timing lock, on a GPU under a timing lock: the one the worker's kept runners hold,
@@ -282,7 +299,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
   // own.
   const bool poolable = s.runners.enabled() && !gpu_tool && !given_inputs;
-  RunnerKeeper keeper{s, v, runner_key(exe, flavour, order, t.device), {}};
+  RunnerKeeper keeper{s, v, runner_key(s, t, exe, flavour, order), {}};
   std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
   // A kept runner's cases alternate between two places for the arrays: work the student's code put off
   // to its next call, on the pointers of the last, then writes where this case's outputs are not.
@@ -558,12 +575,6 @@ bool swept_clean(const Session& s, const TestCase& t) {
   return sweep && sweep->covers(t) && sweep->clean.get();
 }
 
-// Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
-bool repeated_on_cpu(const Dims& dims, long max_volume) {
-  double volume = 1;
-  for (long d : dims) volume *= static_cast<double>(d);
-  return volume <= static_cast<double>(max_volume);
-}
 
 // The pictures of a wrong output, into the grading's work folder; the grading copies them to the folder
 // the user asked for. Pictures are a help: a test's verdict never depends on writing them.

@@ -21,7 +21,7 @@ struct LaunchState {
   const unsigned block_threads;
   const std::string launch_site;  // "matmul.cu:58"
 
-  std::atomic<std::uint64_t> next_block{0};           // blocks are handed out in linear order
+  std::atomic<std::uint64_t> next_block{0};           // turns handed out so far (block_at, thread_order.h)
   std::atomic<bool> early_exit_reported{false};       // the warning is given once per launch
 };
 

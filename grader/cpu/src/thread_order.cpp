@@ -35,4 +35,16 @@ std::uint64_t ThreadOrder::next_random() {
   return z ^ (z >> 31);
 }
 
+std::uint64_t block_at(std::uint64_t turn, std::uint64_t block_count, const ThreadOrderPolicy& policy) {
+  if (policy.kind == ThreadOrderPolicy::Kind::forward || block_count < 2) return turn;
+  if (policy.kind == ThreadOrderPolicy::Kind::reverse) return block_count - 1 - turn;
+  // turn * step + offset (mod block_count) visits every block once when step and block_count are coprime.
+  const std::uint64_t mixed = policy.seed * 0x9E3779B97F4A7C15ull ^ block_count * 0xD1B54A32D192ED03ull;
+  std::uint64_t step = mixed % block_count;
+  while (std::gcd(step, block_count) != 1) step = (step + 1) % block_count;
+  const std::uint64_t offset = (mixed >> 32) % block_count;
+  // 128-bit product: turn * step may not fit in 64 bits for the largest grids.
+  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(turn) * step + offset) % block_count);
+}
+
 }  // namespace kitcpu::detail

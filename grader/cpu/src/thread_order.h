@@ -31,4 +31,11 @@ class ThreadOrder {
   std::uint64_t state_ = 0;
 };
 
+// The block that the `turn`th hand-out runs (blocks are handed out one at a time, turn 0 first): the
+// policy orders the blocks of a launch as it orders a block's threads, so that threads of two blocks
+// that store to one element leave a different value in some order, as they may on a GPU. A random order
+// is an affine permutation of the linear indices, fixed by the seed and the block count; with several
+// workers the blocks handed out together still run side by side.
+std::uint64_t block_at(std::uint64_t turn, std::uint64_t block_count, const ThreadOrderPolicy& policy);
+
 }  // namespace kitcpu::detail

@@ -63,5 +63,31 @@ TEST(ThreadOrder, RandomDependsOnlyOnSeedBlockAndRound) {
   EXPECT_NE(other_seed.next_round(), same_seed.next_round());
 }
 
+TEST(BlockOrder, EveryPolicyRunsEveryBlockOnce) {
+  for (const auto& p : {policy(ThreadOrderPolicy::Kind::forward), policy(ThreadOrderPolicy::Kind::reverse),
+                        policy(ThreadOrderPolicy::Kind::random, 1), policy(ThreadOrderPolicy::Kind::random, 7)}) {
+    for (std::uint64_t count : {1u, 2u, 12u, 25u, 64u, 1089u}) {
+      std::vector<unsigned> order;
+      for (std::uint64_t turn = 0; turn < count; ++turn) order.push_back(static_cast<unsigned>(block_at(turn, count, p)));
+      EXPECT_TRUE(is_permutation_of_indices(order)) << "count " << count;
+    }
+  }
+}
+
+TEST(BlockOrder, ForwardKeepsTheLinearOrderAndTheOthersChangeIt) {
+  std::vector<std::uint64_t> forward, reverse, random;
+  for (std::uint64_t turn = 0; turn < 25; ++turn) {
+    forward.push_back(block_at(turn, 25, policy(ThreadOrderPolicy::Kind::forward)));
+    reverse.push_back(block_at(turn, 25, policy(ThreadOrderPolicy::Kind::reverse)));
+    random.push_back(block_at(turn, 25, policy(ThreadOrderPolicy::Kind::random, 1)));
+  }
+  EXPECT_EQ(forward.front(), 0u);
+  EXPECT_EQ(forward.back(), 24u);
+  EXPECT_EQ(reverse.front(), 24u);
+  EXPECT_EQ(reverse.back(), 0u);
+  EXPECT_NE(random, forward);
+  EXPECT_NE(random, reverse);
+}
+
 }  // namespace
 }  // namespace kitcpu::detail

@@ -3,6 +3,8 @@
 #include <thread>
 
 #include "block_runner.h"
+#include "runtime_config.h"
+#include "thread_order.h"
 
 namespace kitcpu::detail {
 
@@ -11,13 +13,14 @@ WorkerPool::WorkerPool(unsigned workers) : helpers_(workers > 0 ? workers - 1 : 
 }
 
 // Blocks are taken one at a time from a shared counter: blocks of uneven cost (boundary tiles, early
-// exits) still spread over the workers.
+// exits) still spread over the workers. KITCPU_ORDER says which block each turn of the counter runs.
 void WorkerPool::run_blocks(LaunchState& launch) {
   BlockRunner& runner = BlockRunner::for_this_thread();
+  const ThreadOrderPolicy& order = runtime_config().order;
   for (;;) {
-    const std::uint64_t block = launch.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (block >= launch.block_count) return;
-    runner.run_block(launch, block);
+    const std::uint64_t turn = launch.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (turn >= launch.block_count) return;
+    runner.run_block(launch, block_at(turn, launch.block_count, order));
   }
 }
 
