@@ -193,11 +193,9 @@ bool repeated_on_cpu(const Dims& dims, long max_volume) {
 }
 
 // On the CPU backend, one worker runs every block of the runs that look for races: the checking builds,
-// and the default build at the sizes it runs in several thread orders. Blocks then take their turns in
-// the same order in every grading of the same file, so the first finding is the same, and a store that
-// threads of two blocks make to one element (an unguarded thread landing on the next row) ends with the
-// same value in every thread order: only a result that changes with the order of a block's own threads
-// reads as a missing barrier.
+// and the default build at the sizes it runs in several thread orders. The blocks then take their turns
+// in the order KITCPU_ORDER gives them (kitcpu's thread_order.h), not in the machine's, so the first
+// finding and the result in each order are the same in every grading of the same file.
 bool one_worker(const Session& s, const TestCase& t, const std::string& flavour) {
   return flavour != "fast" || repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
 }
