@@ -406,9 +406,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     const std::string limit = gpu_tool ? "limits.run_seconds times " + std::to_string(kSanitizerSlowdown) +
                                              " under compute-sanitizer"
                                        : "limits.run_seconds";
-    return stop("the kernel did not finish: one run went on for more than " +
+    // The grader sees only that the function has not returned: a kernel or its host code may hold it.
+    return stop("the function did not return: one run went on for more than " +
                     std::to_string(static_cast<int>(req.stall_timeout_s)) + " s (" + limit +
-                    "), where a correct one takes milliseconds: an endless loop, or a barrier some threads never reach",
+                    "), where a correct one takes milliseconds: a kernel that never ends (an endless loop, or "
+                    "a barrier some threads never reach), or host code that never returns",
                 diagnostics.empty() ? "" : "\n" + diagnostics);
   }
   if (p.timed_out) v.diagnosis.category = "timeout";
