@@ -342,6 +342,15 @@ bool no_gpu(const kit::ProcessResult& p) { return p.exit_code == 2 && contains(p
 // ---------------------------------------------------------------------------------------------------------
 // One case.
 
+// KIT_VERDICT_SNAPSHOT=DIR keeps every report as DIR/<test>.json, with the grader's exit code, for
+// scripts/verdict-snapshot.sh: the verdicts of the whole corpus, compared before and after a change.
+void keep_for_snapshot(const std::string& report_text, const std::string& test, int exit_code) {
+  const char* dir = std::getenv("KIT_VERDICT_SNAPSHOT");
+  if (!dir || !*dir) return;
+  json kept = {{"test", test}, {"exit_code", exit_code}, {"report", json::parse(report_text, nullptr, false)}};
+  std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
+}
+
 int fail(const std::string& why) {
   std::fprintf(stderr, "NOT AS EXPECTED:\n%s", why.c_str());
   return 1;
@@ -461,6 +470,7 @@ int check_case(const std::string& grader, const std::string& case_file, const st
     return kSkip;
   }
   const std::string report_text = read_file(w.output);
+  keep_for_snapshot(report_text, "adversarial." + backend + "." + fs::path(case_file).stem().string(), p.exit_code);
   const std::string said = p.out + p.err;
   std::printf("%s\n%s", case_file.c_str(), said.c_str());
   std::string problems;

@@ -50,6 +50,15 @@ bool no_gpu(const kit::ProcessResult& p) {
   return p.exit_code == 2 && p.err.find("needs a usable GPU") != std::string::npos;
 }
 
+// KIT_VERDICT_SNAPSHOT=DIR keeps every report as DIR/<test>.json, with the grader's exit code, for
+// scripts/verdict-snapshot.sh: the verdicts of the whole corpus, compared before and after a change.
+void keep_for_snapshot(const nlohmann::json& report, const std::string& test, int exit_code) {
+  const char* dir = std::getenv("KIT_VERDICT_SNAPSHOT");
+  if (!dir || !*dir) return;
+  const nlohmann::json kept = {{"test", test}, {"exit_code", exit_code}, {"report", report}};
+  std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
+}
+
 // The metadata block at the top of a broken kernel (tests/e2e/broken/README.md).
 struct Expectations {
   std::string assignment;
@@ -112,6 +121,7 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
   std::ifstream in(out);
   nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
   fs::remove_all(folder);
+  keep_for_snapshot(result, "e2e.broken." + backend + "." + fs::path(file).stem().string(), p.exit_code);
   if (!result.is_object()) return fail("the JSON report does not parse");
 
   // Expectations name a rubric group, or a single test such as the technique check "uses shared memory".
