@@ -347,7 +347,9 @@ bool no_gpu(const kit::ProcessResult& p) { return p.exit_code == 2 && contains(p
 void keep_for_snapshot(const std::string& report_text, const std::string& test, int exit_code) {
   const char* dir = std::getenv("KIT_VERDICT_SNAPSHOT");
   if (!dir || !*dir) return;
-  json kept = {{"test", test}, {"exit_code", exit_code}, {"report", json::parse(report_text, nullptr, false)}};
+  json report = json::parse(report_text, nullptr, false);
+  if (report.is_discarded()) report = nullptr;  // no report, or not JSON: kept as null, not as unparsable text
+  json kept = {{"test", test}, {"exit_code", exit_code}, {"report", report}};
   std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
 }
 

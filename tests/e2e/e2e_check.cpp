@@ -55,7 +55,9 @@ bool no_gpu(const kit::ProcessResult& p) {
 void keep_for_snapshot(const nlohmann::json& report, const std::string& test, int exit_code) {
   const char* dir = std::getenv("KIT_VERDICT_SNAPSHOT");
   if (!dir || !*dir) return;
-  const nlohmann::json kept = {{"test", test}, {"exit_code", exit_code}, {"report", report}};
+  // A report that did not parse is kept as null: a discarded value prints as text no JSON reader takes.
+  const nlohmann::json kept = {{"test", test}, {"exit_code", exit_code},
+                               {"report", report.is_discarded() ? nlohmann::json(nullptr) : report}};
   std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
 }
 
