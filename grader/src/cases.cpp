@@ -57,6 +57,7 @@ std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_s
           c.name = build.empty() ? name : name + ", " + describe_knobs(build);
           if (!device.empty()) c.name += " on " + device;
           c.device = device;
+          c.device_tile = g.device_tile;
           c.function = &function;
           c.inputs = g.inputs.empty() ? &function.problem->variants.front() : find_variant(*function.problem, g.inputs);
           c.dims = dims;

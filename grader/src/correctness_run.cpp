@@ -21,6 +21,7 @@
 #include "kit/process.h"
 #include "kit/arena.h"
 #include "kit/knob_check.h"
+#include "kit/device_tile.h"
 #include "kit/launch_record.h"
 #include "kit/runner_call.h"
 #include "kit/run_files.h"
@@ -536,6 +537,11 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (v.message.empty() && !diagnostics.empty()) {  // warnings only: right results, but worth knowing
     v.details = label + diagnostics;
     v.warned = true;
+  }
+  if (v.message.empty() && t.device_tile.widest > 0) {  // right outputs: was the tile the device's?
+    DeviceLimits scratch;
+    v.message = launches_against_rule(t.device_tile, test_device(s, t, &scratch), launches_in_record(talk.calls, talk.calls.size()));
+    if (!v.message.empty()) v.diagnosis.category = "tile-ignores-device";
   }
   v.passed = v.message.empty();
   return v;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kit/errors.h"
+#include "kit/source_text.h"
 #include "kit/text.h"
 
 namespace kit {
@@ -108,7 +109,7 @@ IntakeFile take_entry(int dir_fd, const std::string& name, const std::string& sh
                    byte_count_text(options.max_file_bytes) + " a source file may have";
     return file;
   }
-  const std::string not_text = source_text_problem(bytes);
+  const std::string not_text = source_file_problem(bytes);
   if (!not_text.empty()) {
     file.problem = "not C/CUDA source text: " + not_text;
     return file;
@@ -214,40 +215,51 @@ Intake take_in_submission(const std::string& user_path, const std::vector<std::s
   return intake;
 }
 
-std::string source_text_problem(const std::string& text) {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned char c = s[i];
-    if (c == 0) return "NUL byte at offset " + std::to_string(i);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    // The ranges of well-formed UTF-8 (Unicode table 3-7): no overlong forms, surrogates or values past U+10FFFF.
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      length = 3;
-      if (c == 0xE0) low = 0xA0;
-      if (c == 0xED) high = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      length = 4;
-      if (c == 0xF0) low = 0x90;
-      if (c == 0xF4) high = 0x8F;
-    }
-    bool ok = length > 0 && i + length <= n && s[i + 1] >= low && s[i + 1] <= high;
-    for (std::size_t k = 2; ok && k < length; ++k) ok = s[i + k] >= 0x80 && s[i + k] <= 0xBF;
-    if (!ok) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02x", c);
-      return std::string("invalid UTF-8 (byte ") + hex + ") at offset " + std::to_string(i);
-    }
+namespace {
+
+// The offset of the first byte of `text` that is not well-formed UTF-8, or npos.
+std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return i;
     i += length;
   }
-  return "";
+  return std::string_view::npos;
+}
+
+// "e9"
+std::string hex_digits(char byte) {
+  char hex[4];
+  std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(byte));
+  return hex;
+}
+
+std::string invalid_utf8_text(const std::string& text, std::size_t at) {
+  return "invalid UTF-8 (byte 0x" + hex_digits(text[at]) + ") at offset " + std::to_string(at);
+}
+
+}  // namespace
+
+std::string source_text_problem(const std::string& text) {
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) return "NUL byte at offset " + std::to_string(nul);
+  const std::size_t bad = first_invalid_utf8(text);
+  return bad == std::string_view::npos ? "" : invalid_utf8_text(text, bad);
+}
+
+std::string source_file_problem(const std::string& text) {
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) return "NUL byte at offset " + std::to_string(nul);
+  // A comment may hold any bytes (an editor saving "café" in Latin-1): the compilers skip them. Blanking
+  // keeps every offset, so the first bad byte left is where the file has it.
+  const std::string without_comments = code_without_comments(text);
+  const std::size_t bad = first_invalid_utf8(without_comments);
+  if (bad == std::string_view::npos) return "";
+  // In a string or character literal the bytes are data, and nvcc refuses them ("invalid multibyte
+  // character sequence") on every machine: refused here too, so the grade does not depend on nvcc.
+  if (code_without_comments_and_literals(text)[bad] == ' ')
+    return invalid_utf8_text(text, bad) + ", inside a string or character literal, which nvcc refuses (\"invalid "
+           "multibyte character sequence\"): save the file as UTF-8, or write the byte as an escape (\"\\x" +
+           hex_digits(text[bad]) + "\")";
+  return invalid_utf8_text(text, bad);
 }
 
 std::string quoted_for_message(const std::string& path) {

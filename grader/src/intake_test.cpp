@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kit/errors.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -170,6 +171,11 @@ TEST_F(IntakeTest, ContentThatIsNotSourceTextIsAGradedProblemNotAnError) {
         "ELF\xff\xfe");
   EXPECT_EQ(take(root_ / "binary").problem(), "not C/CUDA source text: invalid UTF-8 (byte 0xff) at offset 11");
   EXPECT_FALSE(fs::exists(work_ / "student.cu"));
+
+  const std::string latin1 = "// caf\xe9\nint a;\n";
+  write("latin1/student.cu", latin1);
+  EXPECT_EQ(take(root_ / "latin1").problem(), "");
+  EXPECT_EQ(read_text_file((work_ / "student.cu").string()), latin1);
 }
 
 TEST(SourceTextProblem, AcceptsWellFormedUtf8AndNothingElse) {
@@ -179,6 +185,30 @@ TEST(SourceTextProblem, AcceptsWellFormedUtf8AndNothingElse) {
   EXPECT_EQ(source_text_problem("\xf4\x90\x80\x80"), "invalid UTF-8 (byte 0xf4) at offset 0");  // past U+10FFFF
   EXPECT_EQ(source_text_problem("ab\xe2\x82"), "invalid UTF-8 (byte 0xe2) at offset 2");        // cut short
   EXPECT_EQ(source_text_problem("\x80"), "invalid UTF-8 (byte 0x80) at offset 0");
+}
+
+// An editor that saves in Latin-1 puts bytes that are not UTF-8 in comments; the compilers skip them.
+TEST(SourceFileProblem, AcceptsAnyBytesInAComment) {
+  EXPECT_EQ(source_file_problem("// caf\xe9\nint a; /* na\xefve \xff\xfe */\n"), "");
+  EXPECT_EQ(source_file_problem("int a; // caf\xe9 \\\n still the comment \xe9\n"), "");
+  EXPECT_EQ(source_file_problem("/* caf\xe9 runs to the end"), "");
+}
+
+// In code and in literals the bytes reach the compiler, and nvcc refuses them: so does intake.
+TEST(SourceFileProblem, RefusesBadBytesInCodeOrLiterals) {
+  EXPECT_EQ(source_file_problem("int caf\xe9;\n"), "invalid UTF-8 (byte 0xe9) at offset 7");
+  EXPECT_EQ(source_file_problem("// ok\n\x7f" "ELF\xff\xfe"), "invalid UTF-8 (byte 0xff) at offset 10");
+  const std::string in_string = source_file_problem("const char* s = \"caf\xe9\";");
+  EXPECT_EQ(in_string.rfind("invalid UTF-8 (byte 0xe9) at offset 20, inside a string or character literal", 0), 0u)
+      << in_string;
+  EXPECT_NE(in_string.find("nvcc refuses"), std::string::npos);
+  EXPECT_NE(in_string.find("(\"\\xe9\")"), std::string::npos) << in_string;
+  EXPECT_EQ(source_file_problem("char c = '\xe9';").rfind("invalid UTF-8 (byte 0xe9) at offset 10, inside a", 0), 0u);
+}
+
+TEST(SourceFileProblem, RefusesANulByteEvenInAComment) {
+  EXPECT_EQ(source_file_problem(std::string("// a\0b\n", 7)), "NUL byte at offset 4");
+  EXPECT_EQ(source_file_problem("int a;\n"), "");
 }
 
 TEST(QuotedForMessage, ControlCharactersCannotStartALine) {

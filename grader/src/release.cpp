@@ -8,6 +8,7 @@
 #include <map>
 #include <regex>
 
+#include "kit/build_config.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
 #include "kit/release_rubric.h"
@@ -114,6 +115,25 @@ std::vector<std::string> copy_roots(const fs::path& root, const fs::path& out, c
   return copied;
 }
 
+// The kit's problems library, compiled and stripped, with the target it was compiled for: what the tree's
+// grader links instead of the problems' sources (assignments/CMakeLists.txt). Returns the copied paths.
+std::vector<std::string> copy_compiled_problems(const fs::path& out) {
+  const std::string& dir = build_config().compiled_problems_dir;
+  std::vector<std::string> copied;
+  for (const char* name : {"libkit_problems.a", "target.cmake"}) {
+    const fs::path from = fs::path(dir) / name;
+    if (dir.empty() || !fs::is_regular_file(from))
+      throw UserError("a student tree holds the problems compiled, not their sources, and this grader has no "
+                      "compiled copy" + (dir.empty() ? std::string() : " (" + from.string() + ")") +
+                      ": build the whole kit (`cmake --build build`, with binutils' strip installed) and "
+                      "release from its build tree");
+    const std::string relative = std::string("assignments/problems-compiled/") + name;
+    copy_into_tree(from, out / relative);
+    copied.push_back(relative);
+  }
+  return copied;
+}
+
 // Follows the relative links of every released Markdown file: a linked file that may be released is copied
 // (and its own links followed); one that may not is named in `left_out`, as it will be a dead link.
 void copy_linked_files(const fs::path& root, const fs::path& out, const ReleaseSelection& selection,
@@ -146,8 +166,7 @@ void copy_linked_files(const fs::path& root, const fs::path& out, const ReleaseS
 
 std::vector<std::string> release_roots(const ReleaseSelection& selection) {
   std::vector<std::string> roots = {"CMakeLists.txt", "cmake", "grader", "assignments/CMakeLists.txt",
-                                    "assignments/problems", "scripts/build.sh", "scripts/install-deps.sh",
-                                    "scripts/grader", ".gitignore"};
+                                    "scripts/build.sh", "scripts/install-deps.sh", "scripts/grader", ".gitignore"};
   for (const std::string& a : selection.assignments)
     for (const char* folder : {"assignments/", "starter/", "datasets/"}) roots.push_back(folder + a);
   return roots;
@@ -163,7 +182,9 @@ bool release_allows(const std::string& path, const ReleaseSelection& selection) 
     const std::string rest = path.substr(std::string(folder).size());
     const std::string name = rest.substr(0, rest.find('/'));
     if (name == rest) return std::string(folder) == "assignments/" && name == "CMakeLists.txt";
-    if (std::string(folder) == "assignments/" && name == "problems") return true;
+    // A problem's reference computes what the student must (device-query's derived fields): the tree
+    // gets the problems compiled instead (copy_compiled_problems).
+    if (std::string(folder) == "assignments/" && name == "problems") return false;
     if (!is_listed(selection.assignments, name)) return false;
     // Rubrics and questions files are rewritten (release_rubric.h), and baselines/ holds reference kernels.
     if (std::string(folder) == "assignments/" &&
@@ -198,6 +219,10 @@ std::vector<std::string> find_leaks(const std::string& kit_root, const std::stri
         answers[sha256_hex(read_text_file(entry.path().string()))] = entry.path().lexically_relative(root).string();
   for (const std::string& b : baseline_files)
     if (fs::is_regular_file(root / b)) answers[sha256_hex(read_text_file((root / b).string()))] = b;
+  if (fs::is_directory(root / "assignments/problems"))
+    for (const auto& entry : fs::recursive_directory_iterator(root / "assignments/problems"))
+      if (entry.is_regular_file())
+        answers[sha256_hex(read_text_file(entry.path().string()))] = entry.path().lexically_relative(root).string();
 
   std::vector<std::string> leaks;
   for (const auto& entry : fs::recursive_directory_iterator(tree)) {
@@ -262,6 +287,7 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   fs::create_directories(out);
 
   std::vector<std::string> files = copy_roots(root, out, selection);
+  for (const std::string& f : copy_compiled_problems(out)) files.push_back(f);
   for (const std::string& name : selection.assignments) {
     const std::string relative = "assignments/" + name + "/rubric.yaml";
     StudentRubric rubric = student_rubric(read_text_file((root / relative).string()), relative);
@@ -300,7 +326,9 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   }
   ReleaseSummary summary{out.string(), static_cast<int>(files.size()), {}};
   summary.left_out = {"solutions/, tests/ (with the broken kernels), docs/results/, the unit tests, the CPU "
-                      "backend's own test kernels, the assignments not named"};
+                      "backend's own test kernels, the assignments not named",
+                      "the problems' sources (assignments/problems/): their references compute what students "
+                      "must; the tree holds them compiled (assignments/problems-compiled/)"};
   if (!selection.baseline_files.empty())
     summary.left_out.push_back("every rubric's performance baselines (correct kernels)");
   summary.left_out.insert(summary.left_out.end(), left_out.begin(), left_out.end());

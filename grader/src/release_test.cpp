@@ -17,15 +17,15 @@ ReleaseSelection naive() { return {{"matmul-naive"}, {"assignments/coalescing/ba
 TEST(ReleaseAllows, TheNamedAssignmentsFilesAndTheGrader) {
   for (const char* path : {"starter/matmul-naive/matmul_naive.cu", "assignments/matmul-naive/README.md",
                            "assignments/matmul-naive/harness.cpp", "datasets/matmul-naive/SHA256SUMS",
-                           "assignments/problems/matmul/matmul.cpp", "assignments/CMakeLists.txt",
-                           "grader/src/rubric.cpp", "grader/cpu/src/launch.cpp", "docs/diagnostics.md"})
+                           "assignments/CMakeLists.txt", "grader/src/rubric.cpp", "grader/cpu/src/launch.cpp", "docs/diagnostics.md"})
     EXPECT_TRUE(release_allows(path, naive())) << path;
 }
 
 TEST(ReleaseAllows, NothingThatGivesAnAnswerAway) {
   for (const char* path : {"solutions/matmul-naive/matmul_naive.cu", "tests/e2e/broken/naive_no_guard.cu",
                            "docs/results/h100.md", "grader/src/rubric_test.cpp",
-                           "assignments/problems/matmul/matmul_test.cpp",
+                           "assignments/problems/matmul/matmul_test.cpp", "assignments/problems/matmul/matmul.cpp",
+                           "assignments/problems/device_query/device_query.cpp", "assignments/problems/picture_blocks.cpp",
                            "grader/cpu/smoke/matmul_tiled.cu", "grader/cpu/bench/matmul_bench.cu",
                            "grader/cpu/tests/access/transpose.cu", "grader/tests/data/rubrics/x/rubric.yaml",
                            "assignments/coalescing/baselines/matmul_uncoalesced.cu",
@@ -95,6 +95,14 @@ TEST_F(FindLeaksTest, NamesACopiedSolutionABaselineAndAMarker) {
   EXPECT_EQ(found[0], "notes/slow.cu (the same bytes as assignments/a/baselines/slow.cu)");
   EXPECT_EQ(found[1], "starter/a/a.cu (the same bytes as solutions/a/a.cu)");
   EXPECT_EQ(found[2], "starter/a/b.cu (a solution-region marker line)");
+}
+
+TEST_F(FindLeaksTest, NamesACopiedProblemSource) {
+  write(kit_ / "assignments/problems/p/p.cpp", "double reference(double x) { return 2 * x; }\n");
+  write(tree_ / "grader/src/p.cpp", "double reference(double x) { return 2 * x; }\n");
+  const std::vector<std::string> found = leaks();
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0], "grader/src/p.cpp (the same bytes as assignments/problems/p/p.cpp)");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kit/failure_pictures.h"
+#include "kit/text.h"
 
 namespace kit {
 namespace {
@@ -74,8 +75,10 @@ size_t left_width(const Row& row) {
   return row.indent + (row.status ? kStatusWidth : 0) + display_width(row.text);
 }
 
-// Control characters (a runner's stray output, say) must neither move the cursor nor recolour the terminal.
-std::string printable(std::string_view text, bool keep_tabs) {
+// Control characters (a runner's stray output, say) must neither move the cursor nor recolour the terminal,
+// and bytes that are not UTF-8 (a quoted line of a comment saved in Latin-1) are shown as U+FFFD.
+std::string printable(std::string_view raw, bool keep_tabs) {
+  const std::string text = with_invalid_utf8_replaced(raw);
   std::string out;
   out.reserve(text.size());
   for (char ch : text) {

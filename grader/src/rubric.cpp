@@ -256,7 +256,7 @@ std::vector<std::string> read_devices(const RubricReader& r, const YAML::Node& l
 CorrectnessGroup read_group(const RubricReader& r, const YAML::Node& g, const Rubric& rubric) {
   r.allow_keys(g, "a correctness group",
                {"group", "points", "visibility", "function", "sizes", "random", "builds", "inputs", "seeds",
-                "size_unit", "devices"});
+                "size_unit", "devices", "device_tile"});
   CorrectnessGroup group;
   group.name = r.string(r.require(g, "group", "a correctness group"), "group");
   group.points = r.non_negative(r.require(g, "points", "group '" + group.name + "'"), "points");
@@ -290,6 +290,16 @@ CorrectnessGroup read_group(const RubricReader& r, const YAML::Node& g, const Ru
     if (!declared) r.fail(unit, "size_unit must name one of the rubric's knobs, not '" + group.size_unit + "'");
   }
   if (g["devices"]) group.devices = read_devices(r, g["devices"]);
+  if (const YAML::Node tile = g["device_tile"]) {
+    r.allow_keys(tile, "device_tile", {"widest", "bytes_per_thread"});
+    // Bounded so that a tile's bytes cannot overflow: no device has more than 1024 threads per block.
+    const YAML::Node widest = r.require(tile, "widest", "device_tile");
+    const YAML::Node bytes = r.require(tile, "bytes_per_thread", "device_tile");
+    group.device_tile.widest = static_cast<int>(r.integer(widest, "widest", 1));
+    group.device_tile.bytes_per_thread = static_cast<int>(r.integer(bytes, "bytes_per_thread", 0));
+    if (group.device_tile.widest > 1024) r.fail(widest, "widest must be at most 1024");
+    if (group.device_tile.bytes_per_thread > 1 << 20) r.fail(bytes, "bytes_per_thread must be at most 1048576");
+  }
   if (group.shapes.empty() && group.random.count == 0)
     r.fail(g, "group '" + group.name + "' has no sizes: give sizes, random, or both");
   return group;

@@ -115,9 +115,8 @@ void blank_out(std::string& text, std::size_t from, std::size_t to) {
     if (text[k] != '\n') text[k] = ' ';
 }
 
-}  // namespace
-
-std::string code_without_comments_and_literals(std::string_view s) {
+// The source with its comments, and its literals when `literals`, blanked (see source_text.h).
+std::string blanked(std::string_view s, bool literals) {
   std::string out(s);
   const std::size_t n = s.size();
   std::string name;
@@ -153,7 +152,7 @@ std::string code_without_comments_and_literals(std::string_view s) {
       }
     } else if (c == '"' || c == '\'') {
       const std::size_t end = quoted_end(s, i);
-      blank_out(out, i, end);
+      if (literals) blank_out(out, i, end);
       i = end;
     } else if (is_digit(c) || (c == '.' && i + 1 < n && is_digit(s[i + 1]))) {
       i = number_end(s, i);
@@ -163,7 +162,7 @@ std::string code_without_comments_and_literals(std::string_view s) {
       if (quote < n && s[quote] == '"' && is_raw_prefix(name)) {
         const std::size_t end = raw_string_end(s, quote);
         if (end != std::string_view::npos) {
-          blank_out(out, quote, end);
+          if (literals) blank_out(out, quote, end);
           i = end;
         }
       }
@@ -173,6 +172,12 @@ std::string code_without_comments_and_literals(std::string_view s) {
   }
   return out;
 }
+
+}  // namespace
+
+std::string code_without_comments_and_literals(std::string_view source) { return blanked(source, true); }
+
+std::string code_without_comments(std::string_view source) { return blanked(source, false); }
 
 std::vector<IdentifierUse> find_identifiers(std::string_view code, const std::vector<std::string>& names) {
   const std::unordered_set<std::string> wanted(names.begin(), names.end());

@@ -108,5 +108,11 @@ TEST(SourceText, HugeAndHostileInputsTakeLinearTime) {
   }
 }
 
+TEST(SourceText, WithoutCommentsKeepsTheLiterals) {
+  EXPECT_EQ(code_without_comments("a // x\nb /* y */ \"// z\" 'c' R\"(/*w*/)\""),
+            "a     \nb         \"// z\" 'c' R\"(/*w*/)\"");
+  EXPECT_EQ(code_without_comments("// caf\xe9\nx"), "       \nx");
+}
+
 }  // namespace
 }  // namespace kit

@@ -1,5 +1,6 @@
 #include "kit/technique.h"
 
+#include "kit/source_text.h"
 #include "technique_kinds.h"
 
 namespace kit {
@@ -39,6 +40,7 @@ const TechniqueKind* find_technique_kind(const std::string& name) {
 
 std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, const std::string& source_text) {
   std::vector<TestResult> tests;
+  const std::string code = code_without_comments_and_literals(source_text);
   for (const TechniqueCheck& check : s.rubric.technique) {
     TestResult t;
     t.name = check.name;
@@ -47,7 +49,7 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
     t.max_score = check.points;
     const TechniqueKind* kind = find_technique_kind(check.check);
     if (!kind->needs_nvcc) {
-      kind->run({check, nvcc, source_text, s}, t);
+      kind->run({check, nvcc, code, s}, t);
     } else if (!nvcc.ran) {
       t.status = TestStatus::skipped;
       t.message = "not checked: nvcc is not available on this machine";
@@ -55,7 +57,7 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
       t.status = TestStatus::failed;
       t.message = "not checked: nvcc could not compile the file";
     } else {
-      kind->run({check, nvcc, source_text, s}, t);
+      kind->run({check, nvcc, code, s}, t);
     }
     tests.push_back(t);
   }

@@ -12,6 +12,9 @@ void pass_check(TestResult& result, const std::string& message);
 void fail_check(TestResult& result, const std::string& message);
 
 // technique_shared_memory.cpp
+// Whether `code` (comments and literals blanked: TechniqueInput::code) declares an `extern __shared__`
+// array, whose size the launch gives and ptxas's static count therefore misses.
+bool declares_dynamic_shared_memory(const std::string& code);
 void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);
 
 // technique_memory_access.cpp

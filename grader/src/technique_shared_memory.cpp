@@ -6,6 +6,11 @@
 namespace kit {
 namespace {
 
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
 std::string usage_line(const KernelResources& k) {
   return k.name + ": " + std::to_string(k.shared_bytes) + " bytes of static shared memory, " +
          std::to_string(k.barriers) + (k.barriers == 1 ? " barrier" : " barriers");
@@ -13,11 +18,27 @@ std::string usage_line(const KernelResources& k) {
 
 }  // namespace
 
-// Dynamic shared memory (extern __shared__) is sized at launch, so for it the source's declaration
-// stands in for the byte count. Where the runs recorded which kernels were launched, only those count:
+bool declares_dynamic_shared_memory(const std::string& code) {
+  static const std::string kShared = "__shared__", kExtern = "extern";
+  for (std::size_t at = code.find(kShared); at != std::string::npos; at = code.find(kShared, at + 1)) {
+    const std::size_t end = at + kShared.size();
+    if ((at > 0 && is_name_char(code[at - 1])) || (end < code.size() && is_name_char(code[end]))) continue;
+    std::size_t before = at;
+    while (before > 0 && (code[before - 1] == ' ' || code[before - 1] == '\t' || code[before - 1] == '\n' ||
+                          code[before - 1] == '\r'))
+      --before;
+    if (before >= kExtern.size() && code.compare(before - kExtern.size(), kExtern.size(), kExtern) == 0 &&
+        (before == kExtern.size() || !is_name_char(code[before - kExtern.size() - 1])))
+      return true;
+  }
+  return false;
+}
+
+// Dynamic shared memory (extern __shared__) is sized at launch, so for it the code's declaration stands
+// in for the byte count (the code only: one written in a comment or a string declares nothing). Where the runs recorded which kernels were launched, only those count:
 // a tiled kernel that is defined but never launched proves nothing.
 void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
-  const bool dynamic = in.source_text.find("extern __shared__") != std::string::npos;
+  const bool dynamic = declares_dynamic_shared_memory(in.code);
   const std::set<std::string>& launched = in.session.launched_kernels;
   std::string usage;
   for (const KernelResources& k : in.nvcc.kernels) {

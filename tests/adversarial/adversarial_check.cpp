@@ -160,7 +160,11 @@ std::string generated(const std::string& spec, std::mt19937_64& rng) {
     return text;
   }
   if (kind == "nul") return std::string("// a NUL byte: ") + '\0' + "\n";
-  if (kind == "invalid-utf8") return "// not UTF-8: \xff\xfe\xc0\xaf\n";
+  // Bytes that are not UTF-8: in code (refused), in comments (accepted, as the compilers accept them), in a
+  // string literal (refused, as nvcc refuses it).
+  if (kind == "invalid-utf8") return "static int not_utf8_\xff\xfe\xc0\xaf;\n";
+  if (kind == "latin1-comment") return "// caf\xe9 in Latin-1\n/* na\xefve, and not UTF-8 at all: \xff\xfe\xc0\xaf */\n";
+  if (kind == "latin1-literal") return "static const char kLatin1[] = \"caf\xe9\";\n";
   throw std::runtime_error("unknown append: " + spec);
 }
 

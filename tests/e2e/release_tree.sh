@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `grader release` writes a student tree that gives nothing away and works: no solution, baseline, hidden
-# group, marker line, broken kernel or other assignment in it; --force keeps a .git; and a copy of it,
-# built from scratch by its own scripts/check-all.sh (what its GitHub workflow runs), checks the starter
-# and reports its failing tests, not a build error.
+# group, marker line, broken kernel, other assignment or problem source in it (a tree of every assignment
+# holds none of the functions the problems' sources define); --force keeps a .git; and a copy of it,
+# built from scratch by its own scripts/check-all.sh (what its GitHub workflow runs) with the problems
+# compiled, checks the starter and reports its failing tests, not a build error.
 # Usage: release_tree.sh GRADER KIT_SOURCE_DIR
 set -euo pipefail
 grader=$1
@@ -37,8 +38,39 @@ same=$(comm -12 <(echo "$answers") <(echo "$released"))
 # Only this assignment's folders.
 [ "$(ls "$tree/starter")" = "$assignment" ] || fail "starter/ holds $(ls "$tree/starter")"
 [ "$(ls "$tree/datasets")" = "$assignment" ] || fail "datasets/ holds $(ls "$tree/datasets")"
-[ "$(ls "$tree/assignments" | tr '\n' ' ')" = "CMakeLists.txt $assignment problems " ] ||
+[ "$(ls "$tree/assignments" | tr '\n' ' ')" = "CMakeLists.txt $assignment problems-compiled " ] ||
   fail "assignments/ holds $(ls "$tree/assignments")"
+
+# No problem's function in source form, for any assignment: every function the problems' sources define
+# (device-query's reference computes the very fields its students must) is looked for, whitespace aside,
+# in every file of a tree of all the assignments.
+definitions() {  # each top-level function definition of the C++ files given, whitespace removed, one a line
+  awk '/^[A-Za-z_].*\(/ && !/^(namespace|using|static_assert)/ && !/;[[:space:]]*$/ && !/ = *\{/ {
+         body = ""; inside = 1; first = 1 }
+       inside { body = body $0 }
+       inside && (/^}/ || (first && /\}[[:space:]]*$/)) { print body; inside = 0 }
+       { first = 0 }' "$@" | tr -d ' \t\r\f\v' | awk 'length($0) > 0'
+}
+find "$kit/assignments/problems" -name '*.cpp' ! -name '*_test.cpp' -print0 | xargs -0 cat > "$work/problems.cpp"
+definitions "$work/problems.cpp" | sort -u > "$work/definitions.txt"
+grep -qF 'longblocks_per_sm(constDeviceLimits&d,' "$work/definitions.txt" ||
+  fail "device-query's blocks_per_sm was not found among the problems' functions: this test proves nothing"
+echo "$(wc -l < "$work/definitions.txt") function definitions in the problems' sources"
+flattened() {  # every file under $1, whitespace removed, one line each
+  find "$1" -type f ! -path '*/.git/*' -print0 | while IFS= read -r -d '' f; do tr -d '[:space:]' < "$f"; echo; done
+}
+# The search finds them where they are, so that its silence below means something.
+[ "$(flattened "$kit/assignments/problems" | grep -acFf "$work/definitions.txt")" -gt 0 ] ||
+  fail "the search does not find the problems' functions in their own sources"
+all=$(cd "$kit/assignments" && for a in */rubric.yaml; do printf '%s ' "${a%/rubric.yaml}"; done)
+# shellcheck disable=SC2086  # one argument per assignment
+"$grader" release $all --out "$work/all" > /dev/null || fail "releasing every assignment exited $?"
+[ ! -e "$work/all/assignments/problems" ] || fail "assignments/problems was released"
+[ -f "$work/all/assignments/problems-compiled/libkit_problems.a" ] || fail "the problems were not released compiled"
+if flattened "$work/all" | grep -aqFf "$work/definitions.txt"; then
+  fail "a function of the problems' sources is in the tree of every assignment ($all)"
+fi
+rm -rf "$work/all"
 
 # The released rubric keeps every visible group and none of the hidden ones (nor their random ranges).
 rubric="$kit/assignments/$assignment/rubric.yaml"

@@ -30,6 +30,9 @@ struct BuildConfig {
   std::string device_memory_helper; // kit-device-memory, the trusted owner of GPU arenas; empty without nvcc
   std::string cuda_driver_library;  // libcuda (or the toolkit's stub of it) that cuda runners link
   std::string common_library;
+  // libkit_problems.a compiled and stripped, with its target.cmake, which `grader release` ships instead of
+  // the problems' sources; empty in an installed kit and where the build had no strip.
+  std::string compiled_problems_dir;
   bool cpu_backend = false;
   std::vector<std::string> cpu_include_dirs;
   std::map<std::string, CpuFlavourConfig> cpu_flavours;  // "fast", "asan", "tsan"

@@ -22,6 +22,7 @@ struct TestCase {
   Visibility visibility = Visibility::visible;
   double points = 0;       // the group's points shared equally by its tests
   std::string device;      // the CPU backend's virtual device it runs on; empty: the backend's own device
+  DeviceTileRule device_tile;  // the group's: the tile its launches must use on that device
 };
 
 // `virtual_devices`: a group's `devices` become one test per device (the CPU backend's expansion); false:

@@ -37,6 +37,11 @@ Intake take_in_submission(const std::string& user_path, const std::vector<std::s
 // Why `text` is not C/CUDA source text ("NUL byte at offset 12", "invalid UTF-8 at offset 3"), or "".
 std::string source_text_problem(const std::string& text);
 
+// Why a student's source file cannot be graded, or "": a NUL byte anywhere, or bytes that are not UTF-8
+// in its code or its string and character literals (nvcc refuses those). Inside comments any bytes are
+// accepted, as the compilers accept them.
+std::string source_file_problem(const std::string& text);
+
 // `path` for a message: printable, quoted, with control characters escaped (a newline in a file name
 // must not start a fake line in the grader's output).
 std::string quoted_for_message(const std::string& path);

@@ -32,14 +32,15 @@ std::vector<std::string> release_roots(const ReleaseSelection& selection);
 
 // False for everything that leaks an answer or is not the students' business: solutions/, tests/ (the
 // broken kernels are near-solutions), docs/results/, unit tests and the CPU backend's own test kernels
-// (grader/cpu/{tests,smoke,bench}), baselines, the original rubrics, and other assignments' folders.
+// (grader/cpu/{tests,smoke,bench}), baselines, the original rubrics, other assignments' folders, and the
+// problems' sources (assignments/problems/: the tree gets them compiled).
 bool release_allows(const std::string& relative_path, const ReleaseSelection& selection);
 
 // The relative link targets of a Markdown text, without anchors; web and mail links are skipped.
 std::vector<std::string> markdown_links(const std::string& markdown);
 
-// Files under `tree` that give an answer away: identical to a file of the kit's solutions/ or to a
-// baseline, or holding a solution-region marker line. Paths relative to `tree`.
+// Files under `tree` that give an answer away: identical to a file of the kit's solutions/, to a
+// baseline or to a problem's source, or holding a solution-region marker line. Paths relative to `tree`.
 std::vector<std::string> find_leaks(const std::string& kit_root, const std::string& tree,
                                     const std::set<std::string>& baseline_files);
 

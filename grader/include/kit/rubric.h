@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kit/device_tile.h"
 #include "kit/knobs.h"
 #include "kit/problem.h"
 #include "kit/questions.h"
@@ -55,6 +56,8 @@ struct CorrectnessGroup {
   // The CPU backend's virtual devices each test runs on (kitcpu/virtual_device.h), one test per device;
   // empty: the backend's default device. On the cuda backend the group runs once, on the GPU.
   std::vector<std::string> devices;
+  // The tile every launch must use on each device (kit/device_tile.h); widest 0: no rule.
+  DeviceTileRule device_tile;
 };
 
 // A runner timed beside the student's: a file built with an assignment's harness.

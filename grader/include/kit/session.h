@@ -86,6 +86,10 @@ const BuildOutcome& baseline_runner(Session& session, const std::string& assignm
 // trusted GPU helper on the cuda backend.
 std::unique_ptr<DeviceMemory> new_arena(Session& session, std::size_t bytes);
 
+// The device a test runs on, as the grader knows it: the virtual device's limits on the CPU backend (kept
+// in `scratch`), the GPU's own, read once, on the cuda backend.
+const DeviceLimits& test_device(Session& session, const TestCase& test, DeviceLimits* scratch);
+
 // The inputs of a case's size and seed, and the reference outputs for them, computed once.
 const CaseData& case_data(Session& session, const TestCase& test, std::uint64_t seed);
 

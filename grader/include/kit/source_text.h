@@ -17,6 +17,9 @@ namespace kit {
 // or character literal ends at the end of its line, as in the compiler's own error recovery.
 std::string code_without_comments_and_literals(std::string_view source);
 
+// The same with the comments alone blanked: string and character literals are kept as they are.
+std::string code_without_comments(std::string_view source);
+
 struct IdentifierUse {
   std::string name;
   int line = 0;  // 1-based, where the identifier starts

@@ -25,7 +25,9 @@ struct TechniqueLimit {
 struct TechniqueInput {
   const TechniqueCheck& check;
   const NvccCheck& nvcc;
-  const std::string& source_text;  // the student's file
+  // The student's file as code only: comments and string and character literals blanked
+  // (code_without_comments_and_literals), so that a word in a comment or a message earns nothing.
+  const std::string& code;
   Session& session;
 };
 
@@ -45,6 +47,7 @@ struct TechniqueKind {
 const std::vector<TechniqueKind>& technique_kinds();
 const TechniqueKind* find_technique_kind(const std::string& name);
 
+// `source_text`: the student's file as it is; the checks see it as code only (TechniqueInput::code).
 std::vector<TestResult> run_technique_checks(Session& session, const NvccCheck& nvcc, const std::string& source_text);
 
 }  // namespace kit

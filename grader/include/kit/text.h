@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kit {
@@ -26,6 +27,14 @@ bool contains(const std::string& text, const std::string& part);
 
 // "a, b, c": names as a message lists them.
 std::string comma_list(const std::vector<std::string>& names);
+
+// The length of the well-formed UTF-8 sequence that starts at `i` (Unicode table 3-7: no overlong forms,
+// surrogates or values past U+10FFFF), 1 for an ASCII byte, 0 when the bytes there are not UTF-8.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
+// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD: a student's line
+// quoted in a report (a comment saved in Latin-1) keeps the report valid UTF-8.
+std::string with_invalid_utf8_replaced(std::string_view text);
 
 // A size as a limit is written: "4 GiB", "256 MiB", "1 KiB", or "1001 bytes" when it is no whole unit.
 std::string byte_count_text(std::uint64_t bytes);
