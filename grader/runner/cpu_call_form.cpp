@@ -31,6 +31,7 @@ nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layou
   if (c.call == "launch") {
     j = {{"call", "launch"}, {"kernel", c.kernel}, {"grid", c.grid}, {"block", c.block},
          {"shared_bytes", c.shared_bytes}, {"stream", c.stream}};
+    if (c.took_ms >= 0) j["took_ms"] = c.took_ms;
   } else if (c.call.rfind("cudaMemcpy", 0) == 0 && !c.src.memory.empty() && !c.dst.memory.empty()) {
     j = {{"call", c.call}, {"kind", c.effective_kind}, {"bytes", c.bytes},
          {"from", end_of(c.src, layout, base)}, {"to", end_of(c.dst, layout, base)}};
@@ -42,6 +43,7 @@ nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layou
     j = {{"call", c.call}};
     if (c.event >= 0) j["event"] = c.event;
     if (c.end_event >= 0) j["end_event"] = c.end_event;
+    if (c.elapsed_ms >= 0) j["elapsed_ms"] = c.elapsed_ms;
     if (c.stream >= 0) j["stream"] = c.stream;
   } else {
     return nullptr;

@@ -26,11 +26,15 @@ int id_of(cudaEvent_t event) {
   return id;
 }
 
-void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr) {
+// elapsed_ms: what cudaEventElapsedTime returned, when it succeeded; the timing checks hold a
+// reported event time to it.
+void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr,
+                  double elapsed_ms = -1) {
   if (!kit::recording_calls()) return;
   nlohmann::json j = {{"type", "call"}, {"call", call}};
   if (event) j["event"] = id_of(event);
   if (end_event) j["end_event"] = id_of(end_event);
+  if (elapsed_ms >= 0) j["elapsed_ms"] = elapsed_ms;
   kit::report_runtime_call(j.dump());
 }
 
@@ -76,8 +80,10 @@ cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
 }
 
 cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-  report_event("cudaEventElapsedTime", start, end);
-  return __real_cudaEventElapsedTime(ms, start, end);
+  // The runtime writes *ms; a copy is read back only where the call succeeded and ms was a pointer.
+  const cudaError_t e = __real_cudaEventElapsedTime(ms, start, end);
+  report_event("cudaEventElapsedTime", start, end, e == cudaSuccess && ms ? static_cast<double>(*ms) : -1.0);
+  return e;
 }
 
 }  // extern "C"

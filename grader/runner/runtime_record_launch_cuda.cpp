@@ -1,11 +1,13 @@
 // Kernel launches on a GPU (runtime_record.h): nvcc's launch code calls __cudaLaunchKernel (or its
 // per-thread-stream twin) with the kernel's handle; a file may call cudaLaunchKernel itself. Each launch
 // is reported once the runtime has answered it: its configuration, its stream, the error it returned
-// (a refused launch returns it here, not from the kernel) and the return addresses the grader turns
-// into its line (call_site.h).
+// (a refused launch returns it here, not from the kernel), how long the runtime took to answer (the
+// launch's queueing, which a host clock around it cannot beat: the timing checks' floor) and the
+// return addresses the grader turns into its line (call_site.h).
 #include <cuda_runtime.h>
 #include <cxxabi.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -41,9 +43,12 @@ std::string kernel_name(const void* function) {
   return name;
 }
 
+using Clock = std::chrono::steady_clock;
+
 cudaError_t report_launch(const std::string& name, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
-                          cudaError_t result) {
+                          Clock::time_point called, cudaError_t result) {
   if (!kit::recording_calls()) return result;
+  const double took_ms = std::chrono::duration<double, std::milli>(Clock::now() - called).count();
   kit::report_runtime_call(nlohmann::json{{"type", "call"},
                                           {"call", "launch"},
                                           {"kernel", name},
@@ -52,6 +57,7 @@ cudaError_t report_launch(const std::string& name, dim3 grid, dim3 block, size_t
                                           {"shared_bytes", shared_bytes},
                                           {"stream", stream_name(stream)},
                                           {"result", cudaGetErrorName(result)},
+                                          {"took_ms", took_ms},
                                           {"frames", kit::call_site_frames()}}
                                .dump());
   return result;
@@ -68,21 +74,24 @@ cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, dim3, dim3, void**, siz
 cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                     cudaStream_t stream) {
   const std::string name = kernel_name(function);
-  return report_launch(name, grid, block, shared_bytes, stream,
+  const Clock::time_point called = Clock::now();
+  return report_launch(name, grid, block, shared_bytes, stream, called,
                        __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream));
 }
 
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                       cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
-  return report_launch(name, grid, block, shared_bytes, stream,
+  const Clock::time_point called = Clock::now();
+  return report_launch(name, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream));
 }
 
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                            size_t shared_bytes, cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
-  return report_launch(name, grid, block, shared_bytes, stream,
+  const Clock::time_point called = Clock::now();
+  return report_launch(name, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream));
 }
 

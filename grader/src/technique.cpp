@@ -12,15 +12,20 @@ const std::vector<TechniqueKind>& technique_kinds() {
       {"coalesced_access", true, {{"max_sectors_per_request", 5.0}}, check_coalesced_access},
       // Shared memory: the extra passes one warp-wide access needs because threads hit the same bank.
       {"no_bank_conflicts", true, {{"max_bank_conflicts_per_request", 1.0}}, check_no_bank_conflicts},
-      // A timing function's report (timing_observation.h). Every timing kind runs at the same size, capped
-      // on the CPU backend, so that one run serves them all.
-      {"reports_event_time", true, {{"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"max_over_run_average", 2.0},
-        {"cpu_max_elements", 65536}},
+      // A timing function's report (timing_observation.h), held to the bounds of timing_bounds.h. Every
+      // timing kind runs at the same size, capped on the CPU backend, so that one run serves them all.
+      {"reports_event_time", true,
+       {{"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"max_ratio_launches_cpu", 1.5}, {"cpu_allowance_ms", 0.5},
+        {"max_ratio_event_reads", 1.25}, {"cpu_max_elements", 65536}},
        check_reports_event_time, false},
-      {"reports_effective_bandwidth", true, {{"relative_error", 0.002}, {"cpu_max_elements", 65536}},
+      {"reports_effective_bandwidth", true,
+       {{"relative_error", 0.002}, {"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"max_ratio_launches_cpu", 1.5},
+        {"cpu_allowance_ms", 0.5}, {"max_ratio_event_reads", 1.25}, {"cpu_max_elements", 65536}},
        check_reports_effective_bandwidth, false},
       {"reports_host_clocks", true,
-       {{"max_unsynced_fraction", 0.5}, {"max_ratio_gpu", 1.5}, {"max_ratio_cpu", 10.0}, {"cpu_max_elements", 65536}},
+       {{"max_unsynced_fraction", 0.5}, {"max_unsynced_ratio_cpu", 3.0}, {"max_ratio_gpu", 1.5},
+        {"max_host_ratio_gpu", 3.0}, {"max_ratio_cpu", 10.0}, {"max_ratio_launches_cpu", 1.5},
+        {"host_allowance_ms", 0.05}, {"cpu_allowance_ms", 0.5}, {"cpu_max_elements", 65536}},
        check_reports_host_clocks, false},
       {"destroys_events", true, {{"cpu_max_elements", 65536}}, check_destroys_events, false},
       // Host code: every cudaMalloc freed; an injected cudaMalloc failure (each of the first

@@ -1,5 +1,6 @@
 #include "timing_calls.h"
 
+#include <algorithm>
 #include <map>
 
 namespace kit {
@@ -39,6 +40,46 @@ std::string events_misused(const std::vector<nlohmann::json>& calls) {
     return "no cudaEventElapsedTime call was made, so event_ms did not come from events: a host clock read right "
            "after the launches, without synchronising, sees only the launches being queued, not the kernel";
   return {};
+}
+
+std::vector<EventRead> event_reads(const std::vector<nlohmann::json>& calls) {
+  std::map<int, std::size_t> last_record;
+  std::vector<EventRead> reads;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    const std::string call = calls[i].value("call", "");
+    if (call == "cudaEventRecord") last_record[calls[i].value("event", -1)] = i;
+    if (call != "cudaEventElapsedTime" || !calls[i].contains("elapsed_ms")) continue;
+    const auto start = last_record.find(calls[i].value("event", -1));
+    const auto stop = last_record.find(calls[i].value("end_event", -1));
+    if (start == last_record.end() || stop == last_record.end()) continue;
+    EventRead read{calls[i].value("elapsed_ms", 0.0), 0, call_site(calls[i]), 0};
+    for (std::size_t k = std::min(start->second, stop->second); k < std::max(start->second, stop->second); ++k) {
+      if (calls[k].value("call", "") != "launch") continue;
+      ++read.launches;
+      read.launch_ms = read.launch_ms >= 0 && calls[k].contains("took_ms") ? read.launch_ms + calls[k].value("took_ms", 0.0)
+                                                                           : -1;
+    }
+    reads.push_back(read);
+  }
+  return reads;
+}
+
+LaunchShape first_launch(const std::vector<nlohmann::json>& calls) {
+  for (const nlohmann::json& c : calls)
+    if (c.value("call", "") == "launch")
+      return {c.value("kernel", ""), c.value("grid", nlohmann::json()), c.value("block", nlohmann::json())};
+  return {};
+}
+
+std::vector<double> launch_durations(const std::vector<nlohmann::json>& calls, const LaunchShape& shape) {
+  std::vector<double> took;
+  if (shape.kernel.empty()) return took;
+  for (const nlohmann::json& c : calls)
+    if (c.value("call", "") == "launch" && c.value("kernel", "") == shape.kernel &&
+        c.value("grid", nlohmann::json()) == shape.grid && c.value("block", nlohmann::json()) == shape.block &&
+        c.value("result", "cudaSuccess") == "cudaSuccess" && c.contains("took_ms"))
+      took.push_back(c.value("took_ms", 0.0));
+  return took;
 }
 
 std::vector<const nlohmann::json*> events_left_alive(const std::vector<nlohmann::json>& calls, int* created) {

@@ -18,6 +18,29 @@ std::string call_site(const nlohmann::json& call);
 // or a device or stream synchronisation).
 std::string events_misused(const std::vector<nlohmann::json>& calls);
 
+// One cudaEventElapsedTime that returned a time: what the runtime returned (not what the student's code
+// made of it), and how many launches the record holds between the last records of its two events.
+struct EventRead {
+  double elapsed_ms = 0;
+  int launches = 0;
+  std::string at;          // " at file.cu:40", or ""
+  double launch_ms = -1;   // those launches' own durations added up (their "took_ms"); -1: not all known
+};
+std::vector<EventRead> event_reads(const std::vector<nlohmann::json>& calls);
+
+// The kernel launch a timing is about, as the kit's own runner made it: the same kernel with the same
+// configuration.
+struct LaunchShape {
+  std::string kernel;
+  nlohmann::json grid, block;
+};
+// The first launch among `calls`, or an empty kernel name when none was made.
+LaunchShape first_launch(const std::vector<nlohmann::json>& calls);
+
+// How long each of the calls' launches of `shape` took as the runtime measured it (the record's
+// "took_ms"), in order; launches of other kernels or configurations are left out.
+std::vector<double> launch_durations(const std::vector<nlohmann::json>& calls, const LaunchShape& shape);
+
 // The create calls of the events never destroyed, in order of their ids; `created` counts every event.
 std::vector<const nlohmann::json*> events_left_alive(const std::vector<nlohmann::json>& calls, int* created);
 

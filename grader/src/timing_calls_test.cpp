@@ -64,5 +64,38 @@ TEST(TimingCalls, EventsNeverDestroyedAreListedWithTheirCreation) {
   EXPECT_EQ(call_site(*alive[0]), " at timing_bandwidth.cu:40");
 }
 
+nlohmann::json launch(const std::string& kernel, unsigned blocks, double took_ms) {
+  return {{"type", "call"}, {"call", "launch"}, {"kernel", kernel}, {"grid", {blocks, 1, 1}},
+          {"block", {256, 1, 1}}, {"result", "cudaSuccess"}, {"took_ms", took_ms}};
+}
+
+TEST(TimingCalls, AnElapsedReadCountsTheLaunchesBetweenItsEventsAndTheirDurations) {
+  nlohmann::json elapsed = call("cudaEventElapsedTime", 1, 2);
+  elapsed["elapsed_ms"] = 9.5;
+  const std::vector<nlohmann::json> calls = {launch("scaleKernel", 256, 7), call("cudaEventRecord", 1),
+                                             launch("scaleKernel", 256, 4), launch("scaleKernel", 256, 5),
+                                             call("cudaEventRecord", 2), call("cudaEventSynchronize", 2), elapsed,
+                                             call("cudaEventElapsedTime", 1, 2)};  // one that returned no time
+  const std::vector<EventRead> reads = event_reads(calls);
+  ASSERT_EQ(reads.size(), 1u);
+  EXPECT_EQ(reads[0].elapsed_ms, 9.5);
+  EXPECT_EQ(reads[0].launches, 2);
+  EXPECT_EQ(reads[0].launch_ms, 9);
+  EXPECT_EQ(reads[0].at, " at timing_bandwidth.cu:40");
+}
+
+TEST(TimingCalls, OnlyTheKitsKernelAndConfigurationCountAsItsLaunches) {
+  const std::vector<nlohmann::json> kit = {call("cudaMemset"), launch("scaleKernel", 256, 3)};
+  const LaunchShape shape = first_launch(kit);
+  EXPECT_EQ(shape.kernel, "scaleKernel");
+  nlohmann::json refused = launch("scaleKernel", 256, 0.001);
+  refused["result"] = "cudaErrorInvalidValue";
+  const std::vector<nlohmann::json> student = {launch("scaleKernel", 256, 4), launch("spin", 1, 3000),
+                                               launch("scaleKernel", 4096, 60), refused,
+                                               launch("scaleKernel", 256, 5)};
+  EXPECT_EQ(launch_durations(student, shape), (std::vector<double>{4, 5}));
+  EXPECT_TRUE(launch_durations(student, first_launch({})).empty());
+}
+
 }  // namespace
 }  // namespace kit

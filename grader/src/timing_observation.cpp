@@ -15,6 +15,7 @@
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/timing_rule.h"
+#include "timing_calls.h"
 
 namespace kit {
 namespace {
@@ -68,7 +69,6 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
   ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.rubric.limits.test_seconds);
   RecordReader reader;
   std::string status;
-  Clock::time_point sent = Clock::now();
   req.converse = [&](const std::string& channel) -> std::string {
     for (const nlohmann::json& j : records(reader, channel)) {
       const std::string type = j.value("type", "");
@@ -77,15 +77,10 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
           status = j.value("error", std::string("the runner could not start"));
           return "quit\n";
         }
-        sent = Clock::now();
         return "run\n";
       }
-      if (type == "call") {
-        o.calls.push_back(j);
-        if (j.value("call", "") == "launch") ++o.launches;
-      }
+      if (type == "call") o.calls.push_back(j);
       if (type == "done") {
-        o.student_wall_ms = ms_since(sent);
         status = j.value("status", "") == "ok" ? "ok" : "CUDA error " + j.value("error_name", std::string("?"));
         return "quit\n";
       }
@@ -140,6 +135,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   RecordReader reader;
   int warmups = 0;
   std::vector<double> samples;
+  std::vector<nlohmann::json> warmup_calls;  // the kit's own launch, as its runner recorded it
   Clock::time_point sent = Clock::now();
   std::string failure;
   auto next = [&]() -> std::string {
@@ -151,6 +147,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
     std::string reply;
     for (const nlohmann::json& j : records(reader, channel)) {
       const std::string type = j.value("type", "");
+      if (type == "call" && warmup_calls.size() < 64) warmup_calls.push_back(j);
       if (type == "ready") {
         if (j.value("status", "") != "ok") failure = j.value("error", std::string("the kit's runner did not start"));
         reply = failure.empty() ? next() : "quit\n";
@@ -176,6 +173,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   }
   o.kit_ms = median(samples);
   o.kit_samples = static_cast<int>(samples.size());
+  o.kit_launch = first_launch(warmup_calls);
 }
 
 }  // namespace

@@ -10,15 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "kit/technique.h"
+#include "timing_bounds.h"
 
 namespace kit {
-
-struct ReportedTiming {
-  double event_ms = 0;
-  double host_ms_without_sync = 0;
-  double host_ms_with_sync = 0;
-  double effective_gbps = 0;
-};
 
 struct TimingObservation {
   std::string error;       // why nothing could be judged: the run failed, the kit's runner did not build
@@ -28,11 +22,10 @@ struct TimingObservation {
   std::string cuda_error;  // the error the student's function left behind, or ""
   ReportedTiming reported;
   std::vector<nlohmann::json> calls;  // the student's runtime calls, in order
-  int launches = 0;        // how many of them were kernel launches
-  double student_wall_ms = 0;  // the grader's clock from asking for the run to its answer
   double kit_ms = 0;       // the kit's time of one launch: median of its samples
   int kit_samples = 0;
   std::string kit_clock;   // how the kit timed it: "cudaEvents (timing_protocol.h)" or "the grader's clock"
+  LaunchShape kit_launch;  // the launch the kit's runner made: the kernel and configuration timed
 };
 
 // The student's function is `check.function`; the kit's runner is built from

@@ -117,6 +117,16 @@ void record_call(RuntimeCall call, cudaError_t result, const void* caller) {
   if (r.pending.size() >= kBatchCalls) write_pending(r);
 }
 
+void record_launch_duration(double took_ms) {
+  Record& r = record();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  for (auto p = r.captured.rbegin(); p != r.captured.rend(); ++p)
+    if (p->call.call == "launch") {
+      p->call.took_ms = took_ms;
+      return;
+    }
+}
+
 void flush_call_record() {
   if (!writing_file()) return;
   Record& r = record();

@@ -22,6 +22,10 @@ bool recording_calls();
 // line are already set, as for launches). `result` fills the call's result.
 void record_call(RuntimeCall call, cudaError_t result, const void* caller);
 
+// The duration of the launch recorded last (RuntimeCall::took_ms), set once its kernel has run; the
+// launch itself is recorded before it runs, so that a kernel that ends the program is still in the record.
+void record_launch_duration(double took_ms);
+
 // Writes what is buffered. Called at exit and before a fatal diagnostic; safe to call again.
 void flush_call_record();
 

@@ -36,13 +36,14 @@ namespace {
 
 // Records the call (when calls are recorded) and its result, and returns the result.
 cudaError_t noted_event(const char* name, cudaError_t result, const void* caller, int stream = -1, int event = -1,
-                  int end_event = -1) {
+                  int end_event = -1, double elapsed_ms = -1) {
   if (recording_calls()) {
     RuntimeCall call;
     call.call = name;
     call.stream = stream;
     call.event = event;
     call.end_event = end_event;
+    call.elapsed_ms = elapsed_ms;
     record_call(std::move(call), result, caller);
   }
   return record_error(result);
@@ -112,6 +113,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   cudaError_t result = cudaSuccess;
+  double elapsed_ms = -1;
   if (ms == nullptr) {
     result = cudaErrorInvalidValue;
   } else if (start == nullptr || end == nullptr || !start->timing || !end->timing || !start->recorded ||
@@ -119,8 +121,9 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
     result = cudaErrorInvalidResourceHandle;
   } else {
     *ms = std::chrono::duration<float, std::milli>(end->time - start->time).count();
+    elapsed_ms = *ms;
   }
-  return noted_event("cudaEventElapsedTime", result, KITCPU_CALLER, -1, event_id(start), event_id(end));
+  return noted_event("cudaEventElapsedTime", result, KITCPU_CALLER, -1, event_id(start), event_id(end), elapsed_ms);
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {

@@ -1,8 +1,12 @@
 // The record of runtime calls: what the runtime writes reads back the same, and reads as a sentence.
 #include <kitcpu/runtime_calls.h>
 
+#include <kitcpu/runtime_api.h>
+
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -109,6 +113,32 @@ TEST(RuntimeCalls, SentencesAndMemoryNames) {
   EXPECT_TRUE(is_device_memory({"managed", 1, 0}));
   EXPECT_FALSE(is_device_memory({"pinned", 1, 0}));
   EXPECT_FALSE(is_device_memory({"host", -1, 0}));
+}
+
+// A runner's record holds the time cudaEventElapsedTime returned (the timing checks hold a report to it),
+// in memory only: the JSON line leaves it out.
+TEST(RuntimeCalls, AnElapsedTimeIsCapturedWithTheValueReturned) {
+  start_capturing_calls();
+  cudaEvent_t start, stop;
+  ASSERT_EQ(cudaEventCreate(&start), cudaSuccess);
+  ASSERT_EQ(cudaEventCreate(&stop), cudaSuccess);
+  cudaEventRecord(start, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(3));
+  cudaEventRecord(stop, nullptr);
+  float ms = 0;
+  ASSERT_EQ(cudaEventElapsedTime(&ms, start, stop), cudaSuccess);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  const std::vector<RuntimeCall> calls = take_captured_calls();
+  const RuntimeCall* elapsed = nullptr;
+  for (const RuntimeCall& c : calls)
+    if (c.call == "cudaEventElapsedTime") elapsed = &c;
+  ASSERT_NE(elapsed, nullptr);
+  EXPECT_EQ(elapsed->elapsed_ms, static_cast<double>(ms));
+  EXPECT_GE(elapsed->elapsed_ms, 3.0);
+  EXPECT_EQ(runtime_call_to_json_line(*elapsed).find("elapsed"), std::string::npos);
+  for (const RuntimeCall& c : calls)
+    if (c.call != "cudaEventElapsedTime") EXPECT_EQ(c.elapsed_ms, -1);
 }
 
 }  // namespace

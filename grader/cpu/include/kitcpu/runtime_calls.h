@@ -65,6 +65,11 @@ struct RuntimeCall {
   int stream = -1;
   int event = -1;
   int end_event = -1;
+  // Timing, kept in memory only like `address` (the JSON line leaves them out: they change from run to
+  // run): a launch's milliseconds from its call to its return, the kernel's run included (launches run
+  // synchronously here), and the milliseconds cudaEventElapsedTime returned. -1 when not part of the call.
+  double took_ms = -1;
+  double elapsed_ms = -1;
 };
 
 // Every call in a KITCPU_CALLS file, in order. A missing file means no calls were recorded; a line

@@ -1,0 +1,65 @@
+// broken: timing-bandwidth
+// bug: host_ms_with_sync is reported as a tenth of the event time: less than the kernels take, which a clock read after the synchronisation includes
+// class: forging a reported time (9)
+// defence: timing-report-bounds: a host time read after the synchronisation is at least the kernel's time divided by the factor
+// expect-pass: event time matches the kit's
+// expect-fail: host clock with and without synchronisation
+// expect-text: host_ms_with_sync
+// expect-text: is less than the
+
+// Honest events and a clock without synchronisation; the synchronised time is made up, below what the
+// kernels it waited for could have taken.
+#include <chrono>
+
+#include "timing_bandwidth.h"
+
+// Given: do not change. Each thread scales one element; the grader times its own copy of this kernel.
+__global__ void scaleKernel(const float* x, float* y, float a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = a * x[i];
+}
+
+// Given: do not change. One launch, with enough blocks of 256 threads to cover n elements.
+void launch_scale(const float* d_x, float* d_y, int n)
+{
+    scaleKernel<<<(n + 255) / 256, 256>>>(d_x, d_y, 2.0f, n);
+}
+
+// Milliseconds between two readings of the host's clock.
+static double host_ms(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to)
+{
+    return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+TimingReport time_scale(const float* d_x, float* d_y, int n)
+{
+    TimingReport report = {0, 0, 0, 0};
+    launch_scale(d_x, d_y, n);  // warm-up
+    cudaDeviceSynchronize();
+
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
+    for (int r = 0; r < REPEATS; ++r)
+        launch_scale(d_x, d_y, n);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+    float elapsed_ms = 0;
+    cudaEventElapsedTime(&elapsed_ms, start, stop);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    report.event_ms = elapsed_ms / REPEATS;
+
+    auto before = std::chrono::steady_clock::now();
+    for (int r = 0; r < REPEATS; ++r)
+        launch_scale(d_x, d_y, n);
+    report.host_ms_without_sync = host_ms(before, std::chrono::steady_clock::now()) / REPEATS;
+    cudaDeviceSynchronize();
+
+    report.host_ms_with_sync = report.event_ms / 10;
+    report.effective_gbps = 8.0 * n / (report.event_ms / 1e3) / 1e9;
+    return report;
+}
