@@ -46,6 +46,7 @@
 #include "kit/descriptor_passing.h"
 #include "kit/harness.h"
 #include "kit/runner_case.h"
+#include "runner_lockdown.h"
 #include "runtime_record.h"
 #include "timing_protocol.h"
 
@@ -348,6 +349,7 @@ int serve(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kit;
+  lock_down_runner();  // before the runner maps its arena (runner_lockdown.h)
   const Options o = parse(argc, argv);
   if (o.mode == "info") {
     send(o.channel_fd, {{"type", "info"}, {"device", device_info()}});

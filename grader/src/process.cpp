@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -20,6 +21,7 @@
 #include "kit/channel.h"
 #include "kit/child_cleanup.h"
 #include "kit/descriptor_passing.h"
+#include "kit/runner_seccomp.h"
 #include "kit/text.h"
 
 extern char** environ;
@@ -271,6 +273,7 @@ struct LiveChild {
   pid_t pid = -1;
   std::optional<SandboxLaunch> launch;
   std::optional<SandboxLimits> limits;  // sandboxed: what it runs under
+  bool seccomp = false;                 // sandboxed under a seccomp program: SIGSYS is the filter's verdict
   std::string program;                  // as the request named it
   SandboxWatch sandbox;
   std::string report;                   // the supervisor's report, once it comes
@@ -305,6 +308,32 @@ void LiveChildEnd::operator()(LiveChild* c) const {
 
 namespace {
 
+// A memfd holding `program`, read from its start, close-on-exec; -1 when it cannot be made.
+int program_file(const std::string& program) {
+  const int fd = ::memfd_create("kit-seccomp", MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  std::size_t done = 0;
+  while (done < program.size()) {
+    const ssize_t n = ::write(fd, program.data() + done, program.size() - done);
+    if (n <= 0 && errno != EINTR) {
+      ::close(fd);
+      return -1;
+    }
+    if (n > 0) done += static_cast<std::size_t>(n);
+  }
+  ::lseek(fd, 0, SEEK_SET);
+  return fd;
+}
+
+// The lowest descriptor number from 10 up that the child gets nothing else at.
+int free_child_number(const ProcessRequest& r) {
+  for (int n = 10;; ++n) {
+    bool taken = n == r.channel_fd || n == r.control_fd;
+    for (const auto& pass : r.pass_fds) taken = taken || n == pass.second;
+    if (!taken) return n;
+  }
+}
+
 // Starts the child of `r`: empty, with result->start_error set, when it could not be.
 KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
   if (r.argv.empty()) {
@@ -332,6 +361,13 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
   constexpr int kFirstFree = 64;
   for (const auto& [from, to] : r.pass_fds) moves.push_back({::fcntl(from, F_DUPFD_CLOEXEC, kFirstFree), to});
   if (r.control_fd >= 0) moves.push_back({::fcntl(control_p[0], F_DUPFD_CLOEXEC, kFirstFree), r.control_fd});
+  int seccomp_fd = -1;  // where bwrap reads the seccomp program in the child
+  if (r.sandbox && !r.sandbox->seccomp_program.empty()) {
+    const int program = program_file(r.sandbox->seccomp_program);
+    seccomp_fd = free_child_number(r);
+    moves.push_back({program < 0 ? -1 : ::fcntl(program, F_DUPFD_CLOEXEC, kFirstFree), seccomp_fd});
+    if (program >= 0) ::close(program);
+  }
   for (const auto& move : moves)
     if (move.first < 0) {
       result->start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
@@ -347,7 +383,8 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
     ::close(info_p[1]);
     info_p[1] = info_w;
     c->limits = r.sandbox->limits;
-    c->launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w);
+    c->seccomp = seccomp_fd >= 0;
+    c->launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w, seccomp_fd);
     if (c->launch->error.empty()) c->launch->error = hand_over_writable_binds(*r.sandbox, *c->launch);
     if (!c->launch->error.empty()) {
       close_pipes();
@@ -541,6 +578,8 @@ void finish_child(LiveChild& c, ProcessResult& result) {
     result.start_error = "cannot start " + c.program;
   if (result.exit_code == 127 && c.launch && result.err.rfind(cannot_start + ": ", 0) == 0)
     result.start_error = "cannot start the sandbox: " + first_line(result.err).substr(cannot_start.size() + 2);
+  if (c.seccomp && result.signal == SIGSYS && result.limit_reached.empty() && result.start_error.empty())
+    result.limit_reached = forbidden_system_call_text();
   if (c.limits && result.limit_reached.empty() && result.start_error.empty())
     result.limit_reached = sandbox_limit_reached(*c.limits, result.exit_code, result.signal, result.cpu_seconds,
                                                  result.peak_memory_bytes);

@@ -142,7 +142,7 @@ std::string find_bwrap(std::string* problem) {
 
 SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::string>& argv,
                              const std::vector<std::pair<std::string, std::string>>& env,
-                             const std::string& working_dir, int info_fd) {
+                             const std::string& working_dir, int info_fd, int seccomp_fd) {
   SandboxLaunch launch;
   const std::string bwrap = find_bwrap(&launch.error);
   if (bwrap.empty()) return launch;
@@ -186,6 +186,13 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
   // they turn read-only (not recursively: /tmp, /dev/shm, the devices and the binds keep their own mode).
   add(a, {"--remount-ro", "/dev", "--remount-ro", "/"});
   add(a, {"--chdir", working_dir.empty() ? "/tmp" : working_dir, "--info-fd", std::to_string(info_fd)});
+  if (!spec.seccomp_program.empty()) {
+    if (seccomp_fd < 0) {
+      launch.error = "a sandbox with a seccomp program needs a descriptor to hand it to bwrap";
+      return launch;
+    }
+    add(a, {"--seccomp", std::to_string(seccomp_fd)});  // loaded last, just before prlimit runs
+  }
   // Limits are set inside: RLIMIT_NPROC set before bwrap creates the user namespace would count every
   // process the user has on the machine, set inside it counts the sandbox's own.
   add(a, {"--", prlimit});

@@ -24,6 +24,7 @@
 
 #include "kit/build_config.h"
 #include "kit/process.h"
+#include "kit/runner_seccomp.h"
 #include "turn_test_helpers.h"
 
 namespace kit {
@@ -46,6 +47,7 @@ const char kHostile[] = R"hostile(
 #include <string>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -131,6 +133,10 @@ int main(int argc, char** argv) {
     const bool connected = connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
     std::printf(connected ? "connected\n" : "failed: %s\n", std::strerror(errno));
     return connected ? 0 : 1;
+  }
+  if (mode == "pkey") {  // mprotect's twin, which the runner's seccomp filter forbids
+    std::printf("pkey_alloc: %ld\n", syscall(SYS_pkey_alloc, 0, 0));
+    return 0;
   }
   return 100;
 }
@@ -248,6 +254,17 @@ TEST(SandboxProbe, SaysWhyWhenBwrapIsMissingOrBroken) {
   EXPECT_NE(message.find(missing.problem), std::string::npos);
   EXPECT_NE(message.find("--unsandboxed"), std::string::npos);
   EXPECT_NE(message.find("apt-get install bubblewrap"), std::string::npos);
+}
+
+TEST_F(SandboxTest, LaunchHandsTheSeccompProgramToBwrapByItsDescriptor) {
+  REQUIRE_SANDBOX();
+  SandboxSpec spec;
+  EXPECT_FALSE(has_pair(sandbox_launch(spec, {"/bin/true"}, {}, "", 9, 12).argv, "--seccomp", "12"));
+  spec.seccomp_program = runner_seccomp_program();
+  const SandboxLaunch launch = sandbox_launch(spec, {"/bin/true"}, {}, "", 9, 12);
+  EXPECT_EQ(launch.error, "");
+  EXPECT_TRUE(has_pair(launch.argv, "--seccomp", "12"));
+  EXPECT_NE(sandbox_launch(spec, {"/bin/true"}, {}, "", 9).error, "");  // a program with nowhere to read it from
 }
 
 TEST_F(SandboxTest, LaunchBindsTheSystemReadOnlyAndOnlyWhatTheCallerGives) {
@@ -574,6 +591,29 @@ TEST_F(SandboxTest, NetworkIsUnreachable) {
   r.sandbox.reset();
   EXPECT_EQ(run_process(r).out, "connected\n");  // the control
   ::close(listener);
+}
+
+// The runner's filter, handed to bwrap through a descriptor of its own: loaded before the program starts,
+// it ends the program on a forbidden call, and the grader says so; without it the call goes through.
+TEST_F(SandboxTest, SeccompProgramHoldsFromTheStartAndItsEndIsNamed) {
+  REQUIRE_SANDBOX();
+  ProcessRequest status = shell("grep Seccomp: /proc/self/status");
+  status.sandbox->seccomp_program = runner_seccomp_program();
+  status.channel_fd = 3;  // the program's descriptor must not take the channel's number
+  const ProcessResult filtered = run_process(status);
+  EXPECT_TRUE(filtered.ok()) << describe_ending(filtered, 20) << filtered.err;
+  EXPECT_EQ(filtered.out, "Seccomp:\t2\n");
+
+  ProcessRequest pkey = hostile({"pkey"});
+  pkey.sandbox->seccomp_program = runner_seccomp_program();
+  const ProcessResult ended = run_process(pkey);
+  EXPECT_EQ(ended.signal, SIGSYS) << ended.out << ended.err;
+  EXPECT_EQ(ended.limit_reached, forbidden_system_call_text());
+  EXPECT_EQ(describe_ending(ended, 20), forbidden_system_call_text());
+  pkey.sandbox->seccomp_program.clear();
+  const ProcessResult allowed = run_process(pkey);
+  EXPECT_TRUE(allowed.ok()) << describe_ending(allowed, 20);
+  EXPECT_EQ(allowed.out.rfind("pkey_alloc: ", 0), 0u);
 }
 
 TEST_F(SandboxTest, CompilersRunInsideWithTheDefaultLimits) {

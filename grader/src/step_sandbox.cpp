@@ -5,6 +5,7 @@
 
 #include "kit/build_config.h"
 #include "kit/harness_cache.h"
+#include "kit/runner_seccomp.h"
 
 namespace kit {
 namespace {
@@ -72,6 +73,10 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
   if (tool == RunTool::none) {
     const std::string toolkit = toolkit_folder();
     if (!toolkit.empty()) box.hidden.push_back(toolkit);
+    // Not under compute-sanitizer or Nsight Compute: the runner is then the tool's child, and the tool
+    // may need what the filter forbids. Those tools run on a GPU only, where the arena is GPU memory that
+    // none of the forbidden calls reaches.
+    box.seccomp_program = runner_seccomp_program();
   } else {
     for (const SandboxBind& b : program_binds(build_config().nvcc)) box.binds.push_back(b);
     // Nsight Compute may live outside the toolkit: its launcher looks for it under /opt/nvidia too.

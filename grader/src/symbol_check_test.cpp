@@ -35,6 +35,15 @@ TEST(SymbolCheck, WhatEverySubmissionMayNotCallIsFound) {
   for (const ForbiddenUse& u : uses) EXPECT_FALSE(u.reason.empty()) << u.symbol;
 }
 
+// The calls that reopen or move the pages the runtime protects, or read another process's memory.
+TEST(SymbolCheck, MprotectsRelativesAreRefusedToo) {
+  const std::vector<std::string> symbols = {"pkey_mprotect", "pkey_alloc", "mremap", "remap_file_pages",
+                                            "process_vm_readv", "process_vm_writev", "mmap", "munmap", "madvise"};
+  EXPECT_EQ(names(forbidden_uses(symbols, {})),
+            (std::vector<std::string>{"pkey_mprotect", "pkey_alloc", "mremap", "remap_file_pages", "process_vm_readv",
+                                      "process_vm_writev"}));
+}
+
 TEST(SymbolCheck, TheRubricsNamesMatchAsPrefixes) {
   const std::vector<ForbiddenUse> uses = forbidden_uses({"cublasLtMatmul", "thrust_sort", "cudaMemcpy"}, {"thrust"});
   ASSERT_EQ(uses.size(), 2u);

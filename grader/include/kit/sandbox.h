@@ -38,6 +38,10 @@ struct SandboxSpec {
   // CUDA toolkit's libraries (cuBLAS computes a matrix product in one call), which live under /usr.
   std::vector<std::string> hidden;
   SandboxLimits limits;
+  // A classic BPF program (struct sock_filter[], as bytes) bwrap loads with --seccomp before the program
+  // starts: the program and everything it starts run under it. Empty: none. A runner of student code gets
+  // kit/runner_seccomp.h's.
+  std::string seccomp_program;
   // Who the sandbox runs as when the grader is root: RLIMIT_NPROC does not bind root, even inside a user
   // namespace, so a root grader hands student code to this unprivileged user (and its writable binds too).
   uid_t uid = 65534;
@@ -78,10 +82,11 @@ struct SandboxLaunch {
 // The program sees exactly `env` (plus PATH, unless env sets it, and bwrap's PWD) and starts in
 // `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON info (the pid,
 // outside, of the sandbox's init process) to `info_fd`; descriptors the caller leaves open without
-// close-on-exec are inherited (run_process closes all but the channel first).
+// close-on-exec are inherited (run_process closes all but the channel first). With a seccomp program,
+// `seccomp_fd` is where bwrap reads it (run_process puts it there).
 SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::string>& argv,
                              const std::vector<std::pair<std::string, std::string>>& env,
-                             const std::string& working_dir, int info_fd);
+                             const std::string& working_dir, int info_fd, int seccomp_fd = -1);
 
 // Before a launch that switches user: the writable binds' host paths are given to the sandbox user (a
 // folder itself, not what it already holds). Returns "" or why it failed.
