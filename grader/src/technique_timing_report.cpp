@@ -31,8 +31,6 @@ const TimingObservation* observed(const TechniqueInput& in, TestResult& t) {
   return nullptr;
 }
 
-bool near(double a, double b, double relative) { return std::fabs(a - b) <= relative * std::fabs(b); }
-
 // The rubric's limits over the rule's defaults (technique.cpp lists them per check).
 TimingFactors factors(const TechniqueInput& in) {
   TimingFactors f;
@@ -104,16 +102,16 @@ void check_reports_effective_bandwidth(const TechniqueInput& in, TestResult& t) 
   // The bandwidth of the kernel, so from an event time that is the kernel's: one out of its bounds
   // makes the bandwidth as wrong as it is.
   const TimingVerdict event_time = judge_event_time(evidence(in, *o), o->reported, factors(in));
-  if (near(mine, expected, relative) && !event_time.passed)
+  if (agrees_within(mine, expected, relative) && !event_time.passed)
     return fail_check(t, compared + ", but event_ms is not the kernel's time, so neither is this its bandwidth: " +
                              event_time.message);
-  if (near(mine, expected, relative)) return pass_check(t, compared);
+  if (agrees_within(mine, expected, relative)) return pass_check(t, compared);
   std::string why = "they must agree to " + num(relative * 100) + "%";
-  if (near(mine, expected / 2, relative))
+  if (agrees_within(mine, expected / 2, relative))
     why = "half of it: only the bytes read (or only those written) were counted; effective bandwidth counts both";
-  else if (near(mine, expected * 1000, relative) || near(mine, expected / 1000, relative))
+  else if (agrees_within(mine, expected * 1000, relative) || agrees_within(mine, expected / 1000, relative))
     why = "1000 times off: milliseconds are 1e-3 seconds, and a GB is 1e9 bytes";
-  else if (near(mine, expected * 1e9 / (1u << 30), relative))
+  else if (agrees_within(mine, expected * 1e9 / (1u << 30), relative))
     why = "counted in GiB (2^30 bytes): the course's GB/s is 1e9 bytes per second";
   fail_check(t, compared + ": " + why);
 }

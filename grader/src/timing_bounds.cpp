@@ -9,13 +9,11 @@
 namespace kit {
 namespace {
 
-std::string num(double v) {
+std::string three_figures(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
 }
-
-bool near(double a, double b, double relative) { return std::fabs(a - b) <= relative * std::fabs(b); }
 
 // One bound, and how a message names where it comes from.
 struct Limit {
@@ -48,16 +46,16 @@ struct Bounds {
 Bounds kernel_bounds(const TimingEvidence& e, const TimingFactors& f, bool host) {
   Bounds b;
   const double extra = host ? f.host_allowance_ms : 0;
-  const std::string plus = host ? " plus " + num(f.host_allowance_ms) + " ms for the clock's own costs" : "";
-  const std::string kit = "the kit's " + num(e.kit_ms) + " ms for one launch of its copy of the kernel";
+  const std::string plus = host ? " plus " + three_figures(f.host_allowance_ms) + " ms for the clock's own costs" : "";
+  const std::string kit = "the kit's " + three_figures(e.kit_ms) + " ms for one launch of its copy of the kernel";
   if (e.gpu) {
     if (e.kit_ms <= 0) {
       b.not_checked.push_back("not checked: the kit has no time of its own for the kernel to hold yours to");
       return b;
     }
     const double up = host ? f.host_gpu : f.kit_gpu;
-    b.low.push_back({e.kit_ms / f.kit_gpu, kit + ", divided by " + num(f.kit_gpu)});
-    b.high.push_back({e.kit_ms * up + extra, kit + ", times " + num(up) + plus});
+    b.low.push_back({e.kit_ms / f.kit_gpu, kit + ", divided by " + three_figures(f.kit_gpu)});
+    b.high.push_back({e.kit_ms * up + extra, kit + ", times " + three_figures(up) + plus});
     b.reference_ms = e.kit_ms;
     return b;
   }
@@ -67,20 +65,20 @@ Bounds kernel_bounds(const TimingEvidence& e, const TimingFactors& f, bool host)
   // what a clock sees between launches. The kit's time, taken in another run while the load may have
   // changed, only catches what is off by more than its wide factor.
   const double cpu_extra = f.cpu_allowance_ms;
-  const std::string cpu_plus = " plus " + num(f.cpu_allowance_ms) + " ms";
+  const std::string cpu_plus = " plus " + three_figures(f.cpu_allowance_ms) + " ms";
   if (!e.launch_ms.empty()) {
     const auto [quickest, slowest] = std::minmax_element(e.launch_ms.begin(), e.launch_ms.end());
     const std::string of = " of your " + std::to_string(e.launch_ms.size()) + " launches of " + e.kernel + ", ";
     b.low.push_back({*quickest / f.launches_cpu,
-                     "the quickest" + of + num(*quickest) + " ms as the runner saw it, divided by " + num(f.launches_cpu)});
+                     "the quickest" + of + three_figures(*quickest) + " ms as the runner saw it, divided by " + three_figures(f.launches_cpu)});
     b.high.push_back({*slowest * f.launches_cpu + cpu_extra,
-                      "the slowest" + of + num(*slowest) + " ms as the runner saw it, times " + num(f.launches_cpu) + cpu_plus});
+                      "the slowest" + of + three_figures(*slowest) + " ms as the runner saw it, times " + three_figures(f.launches_cpu) + cpu_plus});
     const double m = median(e.launch_ms);
     b.reference_ms = m;
     if (e.kit_ms > 0 && (m > e.kit_ms * f.kit_cpu || m < e.kit_ms / f.kit_cpu))
-      b.conflict = "your " + std::to_string(e.launch_ms.size()) + " launches of " + e.kernel + " took " + num(m) +
-                   " ms each as the runner saw them (median), more than " + num(f.kit_cpu) + " times " +
-                   (m > e.kit_ms ? "the " : "less than the ") + num(e.kit_ms) +
+      b.conflict = "your " + std::to_string(e.launch_ms.size()) + " launches of " + e.kernel + " took " + three_figures(m) +
+                   " ms each as the runner saw them (median), more than " + three_figures(f.kit_cpu) + " times " +
+                   (m > e.kit_ms ? "the " : "less than the ") + three_figures(e.kit_ms) +
                    " ms the kit's copy takes: leave scaleKernel and launch_scale as given, the kit times its own "
                    "copy of them";
   } else {
@@ -89,8 +87,8 @@ Bounds kernel_bounds(const TimingEvidence& e, const TimingFactors& f, bool host)
                             " with launch_scale's configuration, so only the kit's time bounds yours");
   }
   if (e.kit_ms > 0) {
-    b.low.push_back({e.kit_ms / f.kit_cpu, kit + ", divided by " + num(f.kit_cpu)});
-    b.high.push_back({e.kit_ms * f.kit_cpu + cpu_extra, kit + ", times " + num(f.kit_cpu) + cpu_plus});
+    b.low.push_back({e.kit_ms / f.kit_cpu, kit + ", divided by " + three_figures(f.kit_cpu)});
+    b.high.push_back({e.kit_ms * f.kit_cpu + cpu_extra, kit + ", times " + three_figures(f.kit_cpu) + cpu_plus});
     if (b.reference_ms <= 0) b.reference_ms = e.kit_ms;
   } else {
     b.not_checked.push_back("not checked: the kit has no time of its own for the kernel to hold yours to");
@@ -101,11 +99,11 @@ Bounds kernel_bounds(const TimingEvidence& e, const TimingFactors& f, bool host)
 // "" when `value` lies within `b`, else which bound it broke, followed by the hint for that side.
 std::string outside(const std::string& name, double value, const Bounds& b, const std::string& when_above,
                     const std::string& when_below) {
-  const std::string stated = name + " = " + num(value) + " ms per launch";
+  const std::string stated = name + " = " + three_figures(value) + " ms per launch";
   if (const Limit* h = b.highest_allowed(); h && value > h->ms)
-    return stated + " is more than the " + num(h->ms) + " ms one launch can take (" + h->what + "): " + when_above;
+    return stated + " is more than the " + three_figures(h->ms) + " ms one launch can take (" + h->what + "): " + when_above;
   if (const Limit* l = b.lowest_allowed(); l && value < l->ms)
-    return stated + " is less than the " + num(l->ms) + " ms one launch takes at least (" + l->what + "): " +
+    return stated + " is less than the " + three_figures(l->ms) + " ms one launch takes at least (" + l->what + "): " +
            when_below;
   return {};
 }
@@ -115,7 +113,7 @@ std::string range_text(const Bounds& b) {
   const Limit* l = b.lowest_allowed();
   const Limit* h = b.highest_allowed();
   if (!l || !h) return "";
-  return ", between " + num(l->ms) + " and " + num(h->ms) + " ms (" + l->what + "; " + h->what + ")";
+  return ", between " + three_figures(l->ms) + " and " + three_figures(h->ms) + " ms (" + l->what + "; " + h->what + ")";
 }
 
 TimingVerdict fail(std::string message, std::vector<std::string> not_checked = {}) {
@@ -137,8 +135,8 @@ const EventRead* read_whose_total(double value, const std::vector<EventRead>& re
 std::string timed_besides(const TimingEvidence& e, const EventRead& r, const TimingFactors& f) {
   if (e.gpu || r.launches <= 0 || r.launch_ms < 0) return {};
   if (r.elapsed_ms <= r.launch_ms * f.launches_cpu + f.cpu_allowance_ms * r.launches) return {};
-  return "your events" + r.at + " measured " + num(r.elapsed_ms) + " ms around " + std::to_string(r.launches) +
-         " launches that ran " + num(r.launch_ms) +
+  return "your events" + r.at + " measured " + three_figures(r.elapsed_ms) + " ms around " + std::to_string(r.launches) +
+         " launches that ran " + three_figures(r.launch_ms) +
          " ms in all as the runner saw them: something other than the launches lies between your events (a "
          "sleep, a print, a copy?); time only the REPEATS launches, then divide by REPEATS";
 }
@@ -161,7 +159,7 @@ std::string event_time_too_short(double value, double reference, const ReportedT
   const double ratio = reference > 0 ? value / reference : 0;
   if (ratio > 0.0001 && ratio < 0.01)
     return "about 1000 times too small: a time in seconds reported as milliseconds? (1 s = 1000 ms)";
-  if (near(value, r.host_ms_without_sync, 0.01))
+  if (agrees_within(value, r.host_ms_without_sync, 0.01))
     return "it equals your host_ms_without_sync: a host clock read without synchronising sees only the launches "
            "being queued, not the kernel";
   return "shorter than the kernel runs: is it the time of the launches only (no synchronisation), or divided by "
@@ -170,9 +168,11 @@ std::string event_time_too_short(double value, double reference, const ReportedT
 
 }  // namespace
 
+bool agrees_within(double a, double b, double relative) { return std::fabs(a - b) <= relative * std::fabs(b); }
+
 TimingVerdict judge_event_time(const TimingEvidence& e, const ReportedTiming& r, const TimingFactors& f) {
   const double value = r.event_ms;
-  if (!positive(value)) return fail("event_ms = " + num(value) + " is not a positive time");
+  if (!positive(value)) return fail("event_ms = " + three_figures(value) + " is not a positive time");
   const Bounds b = kernel_bounds(e, f, false);
   if (!b.conflict.empty()) return fail(b.conflict, b.not_checked);
   const std::string broken = outside("event_ms", value, b, event_time_too_long(e, value, b.reference_ms, f),
@@ -200,19 +200,19 @@ TimingVerdict judge_event_time(const TimingEvidence& e, const ReportedTiming& r,
                           "to the kernel's time only");
   } else {
     const double each = nearest->elapsed_ms / nearest->launches;
-    measured = "your events" + nearest->at + " measured " + num(nearest->elapsed_ms) + " ms over " +
-               std::to_string(nearest->launches) + " launches, " + num(each) + " ms each";
+    measured = "your events" + nearest->at + " measured " + three_figures(nearest->elapsed_ms) + " ms over " +
+               std::to_string(nearest->launches) + " launches, " + three_figures(each) + " ms each";
     if (value > highest * f.event_reads || value < lowest / f.event_reads) {
       const std::string why = read_whose_total(value, e.event_reads, f.event_reads)
                                   ? "it is the total of all REPEATS launches, not the time of one: divide by REPEATS"
                                   : "report the elapsed time between your two events divided by the launches "
                                     "between them";
-      return fail("event_ms = " + num(value) + " ms per launch is not what " + measured + ": " + why, not_checked);
+      return fail("event_ms = " + three_figures(value) + " ms per launch is not what " + measured + ": " + why, not_checked);
     }
     if (const std::string other = timed_besides(e, *nearest, f); !other.empty())
-      return fail("event_ms = " + num(value) + " ms per launch: " + other, not_checked);
+      return fail("event_ms = " + three_figures(value) + " ms per launch: " + other, not_checked);
   }
-  std::string text = "event_ms = " + num(value) + " ms per launch" + range_text(b);
+  std::string text = "event_ms = " + three_figures(value) + " ms per launch" + range_text(b);
   if (!measured.empty()) text += ", as " + measured;
   return {true, text, not_checked};
 }
@@ -220,7 +220,7 @@ TimingVerdict judge_event_time(const TimingEvidence& e, const ReportedTiming& r,
 TimingVerdict judge_host_clocks(const TimingEvidence& e, const ReportedTiming& r, const TimingFactors& f) {
   const double without = r.host_ms_without_sync, with = r.host_ms_with_sync;
   if (!positive(without) || !positive(with))
-    return fail("host_ms_without_sync = " + num(without) + " ms, host_ms_with_sync = " + num(with) +
+    return fail("host_ms_without_sync = " + three_figures(without) + " ms, host_ms_with_sync = " + three_figures(with) +
                 " ms: both must be positive times");
   const Bounds b = kernel_bounds(e, f, true);
   if (!b.conflict.empty()) return fail(b.conflict, b.not_checked);
@@ -240,7 +240,7 @@ TimingVerdict judge_host_clocks(const TimingEvidence& e, const ReportedTiming& r
     unsynced.low.clear();
     if (!e.launch_ms.empty()) {
       const double quickest = *std::min_element(e.launch_ms.begin(), e.launch_ms.end());
-      unsynced.low.push_back({quickest / 2, "half the " + num(quickest) + " ms the quickest of your " +
+      unsynced.low.push_back({quickest / 2, "half the " + three_figures(quickest) + " ms the quickest of your " +
                                                 std::to_string(e.launch_ms.size()) +
                                                 " launches took to be queued, as the runner saw it"});
     } else {
@@ -258,7 +258,7 @@ TimingVerdict judge_host_clocks(const TimingEvidence& e, const ReportedTiming& r
                            "synchronisation the clock sees the kernels run: divide by REPEATS once");
   if (!broken.empty()) return fail(broken, not_checked);
 
-  const std::string figures = "host_ms_without_sync = " + num(without) + " ms, host_ms_with_sync = " + num(with) +
+  const std::string figures = "host_ms_without_sync = " + three_figures(without) + " ms, host_ms_with_sync = " + three_figures(with) +
                               " ms per launch";
   if (e.gpu && without > f.unsynced_gpu * with)
     return fail(figures + ": without a synchronisation the clock should stop as soon as the launches are queued, "
@@ -266,7 +266,7 @@ TimingVerdict judge_host_clocks(const TimingEvidence& e, const ReportedTiming& r
                           "cudaDeviceSynchronize) before the clock is read?",
                 not_checked);
   if (!e.gpu && without > f.unsynced_cpu * with + f.host_allowance_ms)
-    return fail(figures + ": the clock without a synchronisation took more than " + num(f.unsynced_cpu) +
+    return fail(figures + ": the clock without a synchronisation took more than " + three_figures(f.unsynced_cpu) +
                     " times the one with it; both time the same REPEATS launches, one of them without the wait, "
                     "so it cannot take longer",
                 not_checked);

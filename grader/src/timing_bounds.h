@@ -16,6 +16,9 @@
 namespace kit {
 
 // What the student's timing function reported, per launch: milliseconds, and GB/s.
+// Whether a lies within `relative` of b (0.25: 25%), the one comparison every bound and check uses.
+bool agrees_within(double a, double b, double relative);
+
 struct ReportedTiming {
   double event_ms = 0;
   double host_ms_without_sync = 0;
