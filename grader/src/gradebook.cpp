@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "kit/csv.h"
 #include "kit/errors.h"
 #include "kit/report_json.h"
 
@@ -71,10 +72,11 @@ std::vector<std::string> scored_groups(const std::vector<ClassResult>& results) 
   return groups;
 }
 
-std::string csv_row(const std::vector<std::string>& fields) {
-  std::string row;
-  for (std::size_t i = 0; i < fields.size(); ++i) row += (i ? "," : "") + csv_field(fields[i]);
-  return row + "\r\n";  // RFC 4180's line ending, which every spreadsheet and LMS reads
+// A row of text cells: names, headers, statuses, all neutralised (kit/csv.h).
+std::string text_row(const std::vector<std::string>& fields) {
+  std::vector<std::string> cells;
+  for (const std::string& f : fields) cells.push_back(csv_text(f));
+  return csv_line(cells);
 }
 
 }  // namespace
@@ -203,13 +205,6 @@ std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult
   return merged;
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format) {
   std::string csv;
   const std::vector<std::string> groups = scored_groups(results);
@@ -227,28 +222,31 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
     header.insert(header.end(), groups.begin(), groups.end());
     if (any_pending) header.push_back("pending (graded by a person)");
     for (const char* column : {"status", "backend", "device", "seconds"}) header.push_back(column);
-    csv += csv_row(header);
+    csv += text_row(header);
   } else if (format == GradebookFormat::gradescope) {
-    csv += csv_row({"Name", "SID", "Email", "Total Score"});
+    csv += text_row({"Name", "SID", "Email", "Total Score"});
   } else {
     std::string assignment = results.empty() ? "assignment" : results.front().result.assignment;
     double possible = 0;
     for (const ClassResult& r : results) possible = std::max(possible, r.result.max_score);
-    csv += csv_row({"Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment});
-    csv += csv_row({"Points Possible", "", "", "", "", points_text(possible)});
+    csv += csv_line({csv_text("Student"), csv_text("ID"), csv_text("SIS User ID"), csv_text("SIS Login ID"),
+                     csv_text("Section"), csv_text(assignment)});
+    csv += csv_line({csv_text("Points Possible"), "", "", "", "", csv_number(points_text(possible))});
   }
   for (const ClassResult& r : results) {
     const GradeResult& g = r.result;
     for (const Person& p : r.people) {
+      const std::string score = csv_number(points_text(g.score));
       if (format == GradebookFormat::gradescope) {
-        csv += csv_row({p.name, p.sid, p.email, points_text(g.score)});
+        csv += csv_line({csv_text(p.name), csv_text(p.sid), csv_text(p.email), score});
         continue;
       }
       if (format == GradebookFormat::canvas) {
-        csv += csv_row({p.name, "", p.sid, p.email.empty() ? p.name : p.email, "", points_text(g.score)});
+        csv += csv_line({csv_text(p.name), "", csv_text(p.sid), csv_text(p.email.empty() ? p.name : p.email), "", score});
         continue;
       }
-      std::vector<std::string> row = {p.name, p.sid, p.email, points_text(g.score), points_text(g.max_score)};
+      std::vector<std::string> row = {csv_text(p.name), csv_text(p.sid), csv_text(p.email), score,
+                                      csv_number(points_text(g.max_score))};
       for (const std::string& group : groups) {
         double points = 0;
         bool present = false;
@@ -257,16 +255,16 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
             points += t.score;
             present = true;
           }
-        row.push_back(present ? points_text(points) : "");
+        row.push_back(present ? csv_number(points_text(points)) : "");
       }
-      if (any_pending) row.push_back(points_text(pending_points(g)));
-      row.push_back(to_string(r.status));
-      row.push_back(g.backend);
-      row.push_back(g.device.name);
+      if (any_pending) row.push_back(csv_number(points_text(pending_points(g))));
+      row.push_back(csv_text(to_string(r.status)));
+      row.push_back(csv_text(g.backend));
+      row.push_back(csv_text(g.device.name));
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%.1f", g.execution_time_s);
-      row.push_back(seconds);
-      csv += csv_row(row);
+      row.push_back(csv_number(seconds));
+      csv += csv_line(row);
     }
   }
   return csv;

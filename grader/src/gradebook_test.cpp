@@ -37,14 +37,6 @@ ClassResult student(const std::string& key, const std::string& backend, std::vec
   return r;
 }
 
-TEST(Gradebook, CsvFieldsWithCommasQuotesAndLineBreaksAreQuoted) {
-  EXPECT_EQ(csv_field("alice"), "alice");
-  EXPECT_EQ(csv_field("Doe, Jane"), "\"Doe, Jane\"");
-  EXPECT_EQ(csv_field("Jane \"JD\" Doe"), "\"Jane \"\"JD\"\" Doe\"");
-  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
-  EXPECT_EQ(csv_field(""), "");
-}
-
 TEST(Gradebook, KitCsvHasAColumnPerScoredGroupAndARowPerPerson) {
   ClassResult pair = student("submission_1", "cpu",
                              {test("build", "build", TestStatus::passed, 0, 0),
@@ -138,6 +130,25 @@ TEST(Gradebook, ClassResultsRoundTripThroughTheirJson) {
   EXPECT_EQ(class_result_from_json(plain, "bob").people.at(0).name, "bob");
   plain["batch"] = {{"status", "finished"}};
   EXPECT_THROW(class_result_from_json(plain, "bob"), std::runtime_error);
+}
+
+TEST(Gradebook, EveryTextCellIsNeutralisedAndNumbersStayNumbers) {
+  ClassResult r = student("x", "cpu", {test("=cmd|' /C calc'!A0", "Width 1", TestStatus::passed, 7.5, 10)});
+  r.people = {{"=HYPERLINK(\"http://127.0.0.1:9/?g=\"&D2,\"grades\")", "+1", "@evil"}};
+  r.result.device.name = "-device";
+  const std::string kit = render_gradebook({r}, GradebookFormat::kit);
+  EXPECT_NE(kit.find("\"'=cmd|' /C calc'!A0\""), std::string::npos) << kit;
+  EXPECT_NE(kit.find("\"'=HYPERLINK(\"\"http://127.0.0.1:9/?g=\"\"&D2,\"\"grades\"\")\",\"'+1\",\"'@evil\",7.5,10,7.5,"),
+            std::string::npos)
+      << kit;
+  EXPECT_NE(kit.find(",\"'-device\",10.0\r\n"), std::string::npos) << kit;
+  for (GradebookFormat format : {GradebookFormat::gradescope, GradebookFormat::canvas}) {
+    const std::string csv = render_gradebook({r}, format);
+    EXPECT_NE(csv.find("\"'=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_EQ(csv.find(",=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_EQ(csv.find("\n=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",7.5\r\n"), std::string::npos) << csv;
+  }
 }
 
 TEST(Gradebook, SummaryShowsTheFirstFailingTest) {

@@ -53,7 +53,7 @@ std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult
 
 enum class GradebookFormat { kit, gradescope, canvas };
 
-// The gradebook as CSV (RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled),
+// The gradebook as CSV (kit/csv.h: RFC 4180, and every cell of text neutralised against formulas),
 // one row per person (a group submission's score goes to each of its members).
 //   kit:        student, sid, email, score, max_score, one column per rubric group, status, backend,
 //               device, seconds
@@ -61,9 +61,6 @@ enum class GradebookFormat { kit, gradescope, canvas };
 //   canvas:     Student, ID, SIS User ID, SIS Login ID, Section, and a column named after the
 //               assignment, with a "Points Possible" row first (Canvas's gradebook import)
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format);
-
-// One CSV field, quoted when it must be.
-std::string csv_field(const std::string& text);
 
 // A table for people: student, score, status, and the first failing test's message.
 std::string render_class_summary(const std::vector<ClassResult>& results);
