@@ -12,6 +12,7 @@
 #include <thread>
 #include <tuple>
 
+#include "kit/answers.h"
 #include "kit/backend_choice.h"
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
@@ -19,6 +20,8 @@
 #include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
+#include "kit/grading_key.h"
+#include "kit/grading_seed.h"
 #include "kit/kit_tree.h"
 #include "kit/leaderboard.h"
 #include "kit/side_by_side.h"
@@ -39,22 +42,25 @@ using Clock = std::chrono::steady_clock;
 constexpr std::uintmax_t kMaxHashedBytes = 64u << 20;
 constexpr std::size_t kStderrLines = 20;
 
-// The SHA-256 of each expected file of a submission ("" for a student without one).
-std::map<std::string, std::string> hash_submission(const Student& s, const std::vector<std::string>& files) {
+// The SHA-256 of one file of a submission; what it is instead when it cannot be one to grade.
+std::string hash_file(const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (status.type() == fs::file_type::not_found) return "absent";
+  // A link or a fifo: the grading says what is wrong with it.
+  if (status.type() != fs::file_type::regular) return "not a regular file";
+  const std::uintmax_t size = fs::file_size(path, ec);
+  return size > kMaxHashedBytes ? "too large: " + std::to_string(size) + " bytes"
+                                : sha256_hex(read_text_file(path.string()));
+}
+
+// The SHA-256 of every file of a submission the grading reads: the expected files and, when the rubric
+// asks written questions, answers.yaml beside them ("" for a student without a submission).
+std::map<std::string, std::string> hash_submission(const Student& s, const Rubric& rubric) {
   std::map<std::string, std::string> hashes;
   if (s.submission.empty()) return hashes;
-  for (const std::string& name : files) {
-    const fs::path path = fs::path(s.submission) / name;
-    std::error_code ec;
-    const fs::file_status status = fs::symlink_status(path, ec);
-    if (status.type() != fs::file_type::regular) {
-      hashes[name] = "not a regular file";  // a link or a fifo: the grading says what is wrong with it
-      continue;
-    }
-    const std::uintmax_t size = fs::file_size(path, ec);
-    hashes[name] = size > kMaxHashedBytes ? "too large: " + std::to_string(size) + " bytes"
-                                          : sha256_hex(read_text_file(path.string()));
-  }
+  for (const std::string& name : rubric.student_files) hashes[name] = hash_file(fs::path(s.submission) / name);
+  if (!rubric.questions.questions.empty()) hashes[kAnswersFileName] = hash_file(answers_path_for(s.submission));
   return hashes;
 }
 
@@ -63,6 +69,7 @@ ClassResult result_for(const Student& s, const Rubric& rubric, const std::string
   ClassResult r;
   r.key = s.key;
   r.people = s.people;
+  r.rubric_sha256 = rubric_sha256(rubric);
   r.seed = seed;
   r.backend = backend;
   r.result.assignment = rubric.assignment;
@@ -214,15 +221,15 @@ class LocalGrading {
   std::string seed_;
 };
 
-std::optional<ClassResult> read_earlier(const fs::path& results, const std::string& key) {
-  std::ifstream in(results / (key + ".json"), std::ios::binary);
-  if (!in) return std::nullopt;
-  const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+// A result from an earlier run, when it is one this batch sealed; anything else is graded again.
+std::optional<ClassResult> read_earlier(const fs::path& results, const std::string& key, const std::string& secret) {
+  std::error_code ec;
+  if (!fs::exists(results / (key + ".json"), ec)) return std::nullopt;
   try {
-    if (!document.is_discarded()) return class_result_from_json(document, key);
+    return read_batch_result((results / (key + ".json")).string(), secret);
   } catch (const std::exception&) {
+    return std::nullopt;
   }
-  return std::nullopt;  // not a result: graded again
 }
 
 // A task's students, in the order of its list; keys no longer in the class are dropped.
@@ -265,12 +272,16 @@ GradingMethod grade_locally() {
 
 int default_batch_jobs() { return std::max(1, usable_cores() / 2); }
 
-bool still_valid(const ClassResult& earlier, const std::string& assignment,
-                 const std::map<std::string, std::string>& submission_sha256, const std::string& seed,
-                 const std::string& backend) {
-  return earlier.status == ClassStatus::graded && earlier.result.assignment == assignment &&
-         !submission_sha256.empty() && earlier.submission_sha256 == submission_sha256 && earlier.seed == seed &&
-         earlier.backend == backend;
+bool still_valid(const ClassResult& earlier, const ClassResult& now) {
+  return earlier.status == ClassStatus::graded && earlier.result.assignment == now.result.assignment &&
+         !now.submission_sha256.empty() && earlier.submission_sha256 == now.submission_sha256 &&
+         earlier.rubric_sha256 == now.rubric_sha256 && earlier.seed == now.seed && earlier.backend == now.backend;
+}
+
+std::string rubric_sha256(const Rubric& rubric) {
+  std::string bytes = read_text_file(rubric.path);
+  if (!rubric.questions.path.empty()) bytes += "\n--- questions\n" + read_text_file(rubric.questions.path);
+  return sha256_hex(bytes);
 }
 
 // The batch's secret for pseudonyms, made on its first leaderboard and kept, so that a student keeps
@@ -292,6 +303,7 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = default_batch_jobs();
   const Rubric rubric = load_assignment_rubric(o.assignment);
+  if (!o.seed) o.seed = course_grading_seed();  // the course's secret one, as its Gradescope bundle grades with
   BatchOutcome outcome;
   std::error_code ec;
   if (!fs::is_directory(o.submissions, ec))
@@ -313,21 +325,29 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   // Every student's result: kept from an earlier run when it still stands, else graded now.
   const std::vector<Student>& students = outcome.roster.students;
   const std::string seed = o.seed ? std::to_string(*o.seed) : "";
-  auto save = [&](const ClassResult& r) { write_file_whole((results_dir / (r.key + ".json")).string(), render_class_result(r)); };
+  const GradingKey key = batch_grading_key(out.string());
+  // A result that cannot be written (a full disk, a name the filesystem refuses) is that student's error,
+  // in the gradebook as in the summary; the batch goes on.
+  auto save = [&](ClassResult& r) {
+    try {
+      write_file_whole((results_dir / (r.key + ".json")).string(), render_class_result(r, key.secret));
+    } catch (const std::exception& e) {
+      mark_grading_error(r, std::string("the result could not be saved: ") + e.what(), "");
+    }
+  };
   Progress progress(students.size(), listener);
   outcome.results.resize(students.size());
-  GradingWork work{&o, &rubric, outcome.backend, out.string(), {}, {}};
+  GradingWork work{&o, &rubric, outcome.backend, out.string(), key.secret, {}, {}};
   for (std::size_t i = 0; i < students.size(); ++i) {
     const Student& s = students[i];
     ClassResult& r = outcome.results[i];
     r = result_for(s, rubric, seed, outcome.backend);
-    r.submission_sha256 = hash_submission(s, rubric.student_files);
+    r.submission_sha256 = hash_submission(s, rubric);
     if (s.submission.empty()) {
       one_test_result(r, ClassStatus::no_submission, "no submission", s.missing, "");
       save(r);
       progress.report(r, false);
-    } else if (const auto earlier = read_earlier(results_dir, s.key);
-               earlier && still_valid(*earlier, rubric.assignment, r.submission_sha256, seed, outcome.backend)) {
+    } else if (const auto earlier = read_earlier(results_dir, s.key, key.secret); earlier && still_valid(*earlier, r)) {
       r = *earlier;
       ++outcome.kept;
       progress.report(r, true);

@@ -7,6 +7,8 @@
 #include <map>
 #include <string>
 
+#include "kit/safe_file_name.h"
+
 namespace kit {
 namespace {
 
@@ -17,21 +19,34 @@ ClassResult earlier() {
   r.key = "alice";
   r.result.assignment = "matmul-naive";
   r.submission_sha256 = {{"matmul_naive.cu", "aaaa"}};
+  r.rubric_sha256 = "rrrr";
   r.backend = "cpu";
   return r;
 }
 
-TEST(Batch, AnEarlierResultStandsOnlyForTheSameFilesSeedAndBackend) {
-  const std::map<std::string, std::string> same = {{"matmul_naive.cu", "aaaa"}};
-  EXPECT_TRUE(still_valid(earlier(), "matmul-naive", same, "", "cpu"));
-  EXPECT_FALSE(still_valid(earlier(), "matmul-tiled", same, "", "cpu"));
-  EXPECT_FALSE(still_valid(earlier(), "matmul-naive", {{"matmul_naive.cu", "bbbb"}}, "", "cpu"));
-  EXPECT_FALSE(still_valid(earlier(), "matmul-naive", same, "7", "cpu"));
-  EXPECT_FALSE(still_valid(earlier(), "matmul-naive", same, "", "cuda"));
-  EXPECT_FALSE(still_valid(earlier(), "matmul-naive", {}, "", "cpu"));
+TEST(Batch, AnEarlierResultStandsOnlyForTheSameFilesRubricSeedAndBackend) {
+  EXPECT_TRUE(still_valid(earlier(), earlier()));
+  const auto changed = [](auto change) {
+    ClassResult now = earlier();
+    change(now);
+    return now;
+  };
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.result.assignment = "matmul-tiled"; })));
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.submission_sha256["matmul_naive.cu"] = "bbbb"; })));
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.submission_sha256["answers.yaml"] = "cccc"; })))
+      << "answers.yaml is read by the grading too";
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.rubric_sha256 = "ssss"; })));
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.seed = "7"; })));
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.backend = "cuda"; })));
+  EXPECT_FALSE(still_valid(earlier(), changed([](ClassResult& r) { r.submission_sha256.clear(); })));
   ClassResult error = earlier();
   error.status = ClassStatus::error;  // an error of the kit's is tried again
-  EXPECT_FALSE(still_valid(error, "matmul-naive", same, "", "cpu"));
+  EXPECT_FALSE(still_valid(error, earlier()));
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 TEST(Batch, DefaultJobsIsAtLeastOne) { EXPECT_GE(default_batch_jobs(), 1); }
@@ -60,11 +75,14 @@ TEST(Batch, AGradingThatCrashesFailsOrWritesGarbageIsAnErrorAndTheBatchGoesOn) {
   std::string pattern = (fs::temp_directory_path() / "kit-batch-test-XXXXXX").string();
   ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
   const fs::path root = pattern;
-  for (const char* student : {"crashes", "garbage", "fails", "fine"}) {
+  const std::string long_name(246, 'x');
+  for (const std::string student : {"crashes", "garbage", "fails", "fine", "unsaved", long_name.c_str()}) {
     fs::create_directories(root / "class" / student);
     std::ofstream(root / "class" / student / "matmul_naive.cu") << "// " << student << "\n";
   }
   fs::create_directories(root / "class/nothing");
+  // A result that cannot be written: its temporary file's name is taken by a folder.
+  fs::create_directories(root / "out/results/unsaved.json.partial");
   std::ofstream(root / "grader.sh") << kStandIn;
   fs::permissions(root / "grader.sh", fs::perms::owner_all);
   BatchOptions o;
@@ -76,12 +94,20 @@ TEST(Batch, AGradingThatCrashesFailsOrWritesGarbageIsAnErrorAndTheBatchGoesOn) {
   o.grader = (root / "grader.sh").string();
   std::size_t reported = 0;
   const BatchOutcome outcome = run_batch(o, [&](const BatchProgress& p) { reported = std::max(reported, p.done); });
-  EXPECT_EQ(reported, 5u);
-  ASSERT_EQ(outcome.results.size(), 5u);
+  EXPECT_EQ(reported, 7u);
+  ASSERT_EQ(outcome.results.size(), 7u);
   std::map<std::string, const ClassResult*> by_key;
   for (const ClassResult& r : outcome.results) by_key[r.key] = &r;
   EXPECT_EQ(by_key["fine"]->status, ClassStatus::graded) << by_key["fine"]->result.tests.at(0).message;
   EXPECT_DOUBLE_EQ(by_key["fine"]->result.score, 5);
+  // A name too long for a file name is graded and saved under a safe one, and keeps its name.
+  const ClassResult& long_one = *by_key[safe_file_name(long_name)];
+  EXPECT_EQ(long_one.status, ClassStatus::graded);
+  EXPECT_EQ(long_one.people.at(0).name, long_name);
+  EXPECT_TRUE(fs::exists(root / "out/results" / (safe_file_name(long_name) + ".json")));
+  // A result that cannot be saved is that student's error, and the batch goes on.
+  EXPECT_EQ(by_key["unsaved"]->status, ClassStatus::error);
+  EXPECT_NE(by_key["unsaved"]->result.tests.at(0).message.find("could not be saved"), std::string::npos);
   EXPECT_EQ(by_key["nothing"]->status, ClassStatus::no_submission);
   for (const char* broken : {"crashes", "garbage", "fails"}) {
     const ClassResult& r = *by_key[broken];
@@ -100,10 +126,16 @@ TEST(Batch, AGradingThatCrashesFailsOrWritesGarbageIsAnErrorAndTheBatchGoesOn) {
   EXPECT_TRUE(fs::exists(root / "out/gradebook.csv"));
   EXPECT_TRUE(fs::exists(root / "out/summary.txt"));
 
-  // Run again: the good result is kept; the errors are tried again.
+  EXPECT_EQ(fs::status(root / "out/grading.key").permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+
+  // Run again: the good results are kept; the errors, and a result edited since, are graded again.
+  const fs::path fine = root / "out/results/fine.json";
+  std::string text = read_text(fine);
+  text.replace(text.find("\"score\": 5"), 11, "\"score\": 6");
+  std::ofstream(fine, std::ios::binary | std::ios::trunc) << text;
   const BatchOutcome again = run_batch(o, {});
   EXPECT_EQ(again.kept, 1u);
-  EXPECT_EQ(again.graded, 3u);
+  EXPECT_EQ(again.graded, 5u);
   std::error_code ignored;
   fs::remove_all(root, ignored);
 }

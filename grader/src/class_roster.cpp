@@ -10,6 +10,7 @@
 
 #include "kit/errors.h"
 #include "kit/intake.h"
+#include "kit/safe_file_name.h"
 #include "kit/text.h"
 
 namespace kit {
@@ -165,10 +166,12 @@ ClassRoster discover_class(const std::string& dir, const std::string& assignment
     const std::string name = folder.filename().string();
     if (roster.layout == RosterLayout::gradescope && !starts_with(name, kGradescopePrefix)) continue;
     Student s;
-    s.key = roster.layout == RosterLayout::github_classroom ? name.substr(clone_prefix.size()) : name;
+    // The name is the students' doing; the key names files, so it is made safe (kit/safe_file_name.h).
+    const std::string who = roster.layout == RosterLayout::github_classroom ? name.substr(clone_prefix.size()) : name;
+    s.key = safe_file_name(who);
     s.folder = folder.string();
     if (roster.layout == RosterLayout::gradescope) s.people = gradescope[name];
-    if (s.people.empty()) s.people.push_back({s.key, "", ""});
+    if (s.people.empty()) s.people.push_back({who, "", ""});
     if (!student_files.empty()) find_submission(s, student_files.front());
     for (const std::string& file : student_files)
       if (!s.submission.empty() && !fs::exists(fs::path(s.submission) / file, ec)) {

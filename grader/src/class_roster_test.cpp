@@ -5,9 +5,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 
 #include "kit/errors.h"
+#include "kit/safe_file_name.h"
 
 namespace kit {
 namespace {
@@ -54,6 +56,28 @@ TEST_F(ClassRosterTest, OneFolderPerStudentNamesTheStudentByTheFolder) {
   EXPECT_EQ(roster.students[2].key, "carol");
   EXPECT_TRUE(roster.students[2].submission.empty());
   EXPECT_EQ(roster.students[2].missing, "no matmul_naive.cu in the folder");
+}
+
+// A folder name that cannot name a result file gets a safe key; the person keeps the folder's name.
+TEST_F(ClassRosterTest, AFolderNameThatCannotNameAFileGetsASafeKeyAndKeepsItsName) {
+  const std::string long_name(246, 'z');
+  const std::string control = "tab\there";
+  write(long_name + "/matmul_naive.cu");
+  write(control + "/matmul_naive.cu");
+  write("=HYPERLINK(\"http:x\")/matmul_naive.cu");
+  const ClassRoster roster = discover();
+  ASSERT_EQ(roster.students.size(), 3u);
+  std::set<std::string> names, keys;
+  for (const Student& s : roster.students) {
+    names.insert(s.people.at(0).name);
+    keys.insert(s.key);
+    EXPECT_FALSE(s.submission.empty()) << s.key;
+    EXPECT_EQ(s.key, safe_file_name(s.people.at(0).name));
+  }
+  EXPECT_EQ(names, (std::set<std::string>{long_name, control, "=HYPERLINK(\"http:x\")"}));
+  EXPECT_EQ(keys.count("=HYPERLINK(\"http:x\")"), 1u) << "a fine file name is kept";
+  EXPECT_EQ(keys.count(long_name), 0u);
+  EXPECT_EQ(keys.count(control), 0u);
 }
 
 TEST_F(ClassRosterTest, TheFileMayLieInASubfolderButTwoAtOneDepthAreNotGuessedBetween) {

@@ -1,14 +1,18 @@
 #include "kit/gradebook.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <stdexcept>
 
+#include "kit/csv.h"
 #include "kit/errors.h"
+#include "kit/intake.h"
 #include "kit/report_json.h"
+#include "kit/result_seal.h"
 
 namespace kit {
 namespace {
@@ -71,10 +75,11 @@ std::vector<std::string> scored_groups(const std::vector<ClassResult>& results) 
   return groups;
 }
 
-std::string csv_row(const std::vector<std::string>& fields) {
-  std::string row;
-  for (std::size_t i = 0; i < fields.size(); ++i) row += (i ? "," : "") + csv_field(fields[i]);
-  return row + "\r\n";  // RFC 4180's line ending, which every spreadsheet and LMS reads
+// A row of text cells: names, headers, statuses, all neutralised (kit/csv.h).
+std::string text_row(const std::vector<std::string>& fields) {
+  std::vector<std::string> cells;
+  for (const std::string& f : fields) cells.push_back(csv_text(f));
+  return csv_line(cells);
 }
 
 }  // namespace
@@ -88,7 +93,7 @@ const char* to_string(ClassStatus status) {
   return "?";
 }
 
-std::string render_class_result(const ClassResult& r) {
+std::string render_class_result(const ClassResult& r, const std::string& secret) {
   ordered document = ordered::parse(render_json(r.result));
   ordered batch = ordered::object();
   batch["key"] = r.key;
@@ -99,11 +104,12 @@ std::string render_class_result(const ClassResult& r) {
   ordered files = ordered::object();
   for (const auto& [name, sha] : r.submission_sha256) files[name] = sha;
   batch["submission_sha256"] = files;
+  batch["rubric_sha256"] = r.rubric_sha256;
   batch["seed"] = r.seed;
   batch["backend"] = r.backend;
   document["batch"] = batch;
   // Names come from folder names and metadata: bytes that are not UTF-8 become U+FFFD, never an error.
-  return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return sealed_json_text(document, secret);
 }
 
 ClassResult class_result_from_json(const nlohmann::json& document, const std::string& key) {
@@ -129,12 +135,54 @@ ClassResult class_result_from_json(const nlohmann::json& document, const std::st
   if (const auto files = batch->find("submission_sha256"); files != batch->end() && files->is_object())
     for (const auto& [name, sha] : files->items())
       if (sha.is_string()) r.submission_sha256[name] = sha.get<std::string>();
+  r.rubric_sha256 = string_field(*batch, "rubric_sha256");
   r.seed = string_field(*batch, "seed");
   r.backend = string_field(*batch, "backend");
   return r;
 }
 
-std::vector<ClassResult> read_class_results(const std::string& dir, std::vector<std::string>& warnings) {
+std::string score_problem(const GradeResult& g) {
+  // Sums of the same doubles in another order may differ in their last bits.
+  const auto above = [](double a, double b) { return a > b + 1e-9 * std::max(1.0, std::fabs(b)); };
+  double sum = 0;
+  for (const TestResult& t : g.tests) {
+    const std::string test = "test \"" + t.group + ": " + t.name + "\"";
+    if (!std::isfinite(t.score) || !std::isfinite(t.max_score) || t.max_score < 0)
+      return test + " has a score or maximum that is not a number of points";
+    if (t.score < 0 || above(t.score, t.max_score))
+      return test + " scores " + points_text(t.score) + " of at most " + points_text(t.max_score);
+    sum += t.score;
+  }
+  if (!std::isfinite(g.score) || !std::isfinite(g.max_score)) return "its score or maximum is not a number of points";
+  if (above(g.score, g.max_score)) return "it scores " + points_text(g.score) + " of at most " + points_text(g.max_score);
+  // The grading rounds the total to hundredths of a point (round_points).
+  if (std::fabs(g.score - sum) > 0.005 + 1e-9 * std::max(1.0, std::fabs(sum)))
+    return "its score " + points_text(g.score) + " is not the sum of its tests' scores, " + points_text(sum);
+  return "";
+}
+
+ClassResult read_batch_result(const std::string& path, const std::string& secret) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot be read");
+  const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+  if (document.is_discarded()) throw std::runtime_error("is not JSON");
+  switch (check_seal(document, secret)) {
+    case SealCheck::valid: break;
+    case SealCheck::missing: throw std::runtime_error("carries no seal: it is not a result a batch wrote");
+    case SealCheck::wrong:
+      throw std::runtime_error("does not carry the seal of this batch's key: it was edited, or written by "
+                               "another batch or by hand");
+  }
+  const std::string stem = fs::path(path).stem().string();
+  ClassResult r = class_result_from_json(document, stem);
+  if (r.key != stem) throw std::runtime_error("holds the result of " + r.key + ", not of " + stem);
+  if (const std::string problem = score_problem(r.result); !problem.empty())
+    throw std::runtime_error("has scores no grading gives: " + problem);
+  r.file = path;
+  return r;
+}
+
+std::vector<ClassResult> read_class_results(const std::string& dir, const std::string& secret) {
   fs::path folder(dir);
   std::error_code ec;
   if (fs::is_directory(folder / "results", ec)) folder /= "results";
@@ -144,17 +192,41 @@ std::vector<ClassResult> read_class_results(const std::string& dir, std::vector<
   std::sort(files.begin(), files.end());
   std::vector<ClassResult> results;
   for (const fs::path& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
     try {
-      if (document.is_discarded()) throw std::runtime_error("not JSON");
-      results.push_back(class_result_from_json(document, file.stem().string()));
+      results.push_back(read_batch_result(file.string(), secret));
     } catch (const std::exception& e) {
-      warnings.push_back(file.string() + " skipped: " + e.what());
+      throw UserError("the result " + quoted_for_message(file.string()) + " is refused: it " + e.what() +
+                      ". Grade the student again (delete the file and run the batch again), or take the file out of "
+                      "the results folder; nothing was written");
     }
   }
   std::sort(results.begin(), results.end(), [](const ClassResult& a, const ClassResult& b) { return a.key < b.key; });
   return results;
+}
+
+void check_one_rubric(const std::vector<std::vector<ClassResult>>& batches, const std::string& assignment_rubric_sha256) {
+  const ClassResult* first = nullptr;
+  for (const auto& batch : batches)
+    for (const ClassResult& r : batch) {
+      if (!first) {
+        first = &r;
+        if (!assignment_rubric_sha256.empty() && r.rubric_sha256 != assignment_rubric_sha256)
+          throw UserError("the result " + quoted_for_message(r.file) + " was graded against another rubric than " +
+                          r.result.assignment + "'s rubric here: grade the class again with this rubric, or make the "
+                          "gradebook with the rubric it was graded with (--kit); nothing was written");
+        continue;
+      }
+      if (r.result.assignment != first->result.assignment || r.rubric_sha256 != first->rubric_sha256) {
+        const std::string how = r.result.assignment != first->result.assignment
+                                     ? "were graded for different assignments (" + first->result.assignment + ", " +
+                                           r.result.assignment + ")"
+                                     : "were graded against different rubrics of " + r.result.assignment +
+                                           " (it changed between them)";
+        throw UserError("the results " + quoted_for_message(first->file) + " and " + quoted_for_message(r.file) + " " +
+                        how + ": a gradebook holds one assignment graded one way; grade the class again, or leave "
+                        "out the results of the other; nothing was written");
+      }
+    }
 }
 
 ClassResult merge_class_results(const std::vector<ClassResult>& results) {
@@ -203,13 +275,6 @@ std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult
   return merged;
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format) {
   std::string csv;
   const std::vector<std::string> groups = scored_groups(results);
@@ -227,28 +292,31 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
     header.insert(header.end(), groups.begin(), groups.end());
     if (any_pending) header.push_back("pending (graded by a person)");
     for (const char* column : {"status", "backend", "device", "seconds"}) header.push_back(column);
-    csv += csv_row(header);
+    csv += text_row(header);
   } else if (format == GradebookFormat::gradescope) {
-    csv += csv_row({"Name", "SID", "Email", "Total Score"});
+    csv += text_row({"Name", "SID", "Email", "Total Score"});
   } else {
     std::string assignment = results.empty() ? "assignment" : results.front().result.assignment;
     double possible = 0;
     for (const ClassResult& r : results) possible = std::max(possible, r.result.max_score);
-    csv += csv_row({"Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment});
-    csv += csv_row({"Points Possible", "", "", "", "", points_text(possible)});
+    csv += csv_line({csv_text("Student"), csv_text("ID"), csv_text("SIS User ID"), csv_text("SIS Login ID"),
+                     csv_text("Section"), csv_text(assignment)});
+    csv += csv_line({csv_text("Points Possible"), "", "", "", "", csv_number(points_text(possible))});
   }
   for (const ClassResult& r : results) {
     const GradeResult& g = r.result;
     for (const Person& p : r.people) {
+      const std::string score = csv_number(points_text(g.score));
       if (format == GradebookFormat::gradescope) {
-        csv += csv_row({p.name, p.sid, p.email, points_text(g.score)});
+        csv += csv_line({csv_text(p.name), csv_text(p.sid), csv_text(p.email), score});
         continue;
       }
       if (format == GradebookFormat::canvas) {
-        csv += csv_row({p.name, "", p.sid, p.email.empty() ? p.name : p.email, "", points_text(g.score)});
+        csv += csv_line({csv_text(p.name), "", csv_text(p.sid), csv_text(p.email.empty() ? p.name : p.email), "", score});
         continue;
       }
-      std::vector<std::string> row = {p.name, p.sid, p.email, points_text(g.score), points_text(g.max_score)};
+      std::vector<std::string> row = {csv_text(p.name), csv_text(p.sid), csv_text(p.email), score,
+                                      csv_number(points_text(g.max_score))};
       for (const std::string& group : groups) {
         double points = 0;
         bool present = false;
@@ -257,16 +325,16 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
             points += t.score;
             present = true;
           }
-        row.push_back(present ? points_text(points) : "");
+        row.push_back(present ? csv_number(points_text(points)) : "");
       }
-      if (any_pending) row.push_back(points_text(pending_points(g)));
-      row.push_back(to_string(r.status));
-      row.push_back(g.backend);
-      row.push_back(g.device.name);
+      if (any_pending) row.push_back(csv_number(points_text(pending_points(g))));
+      row.push_back(csv_text(to_string(r.status)));
+      row.push_back(csv_text(g.backend));
+      row.push_back(csv_text(g.device.name));
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%.1f", g.execution_time_s);
-      row.push_back(seconds);
-      csv += csv_row(row);
+      row.push_back(csv_number(seconds));
+      csv += csv_line(row);
     }
   }
   return csv;

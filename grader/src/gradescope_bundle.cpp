@@ -9,6 +9,7 @@
 #include "kit/build_config.h"
 #include "kit/errors.h"
 #include "kit/grade.h"
+#include "kit/grading_seed.h"
 #include "kit/kit_tree.h"
 #include "kit/process.h"
 
@@ -56,7 +57,17 @@ std::vector<std::string> listing(const fs::path& root) {
 
 }  // namespace
 
-std::string bundle_conf(const Rubric& rubric, bool unsandboxed) {
+std::uint64_t bundle_seed(const Rubric& rubric, const std::optional<std::uint64_t>& given) {
+  if (given) return *given;
+  if (const auto course = course_grading_seed()) return *course;
+  throw UserError("a Gradescope bundle needs the course's grading seed, which draws its hidden tests: give --seed N "
+                  "(a number of your own, kept secret), or put it in the course tree's " + std::string(kGradingSeedFile) +
+                  " file (docs/course-tree.md). Without one the hidden tests would be the rubric's public seed's (" +
+                  std::to_string(rubric.seed) + "), which every student's copy of the kit shows; give the same seed to "
+                  "the course's `grader batch` so that its hidden tests are those Gradescope graded");
+}
+
+std::string bundle_conf(const Rubric& rubric, bool unsandboxed, std::uint64_t seed) {
   std::ostringstream conf;
   if (!plain_name(rubric.assignment))
     throw UserError("the assignment name '" + rubric.assignment + "' cannot be bundled: use letters, digits, . _ -");
@@ -70,11 +81,13 @@ std::string bundle_conf(const Rubric& rubric, bool unsandboxed) {
   }
   conf << ")\n";
   conf << "unsandboxed=" << (unsandboxed ? 1 : 0) << "\n";
+  conf << "seed=" << seed << "\n";  // the grading seed of the hidden tests: this file is not the students' to see
   return conf.str();
 }
 
 std::vector<std::string> write_gradescope_bundle(const BundleOptions& o) {
   const Rubric rubric = load_assignment_rubric(o.assignment);
+  const std::uint64_t seed = bundle_seed(rubric, o.seed);
   const fs::path kit = build_config().kit_dir;
   if (!fs::exists(kit / "CMakeLists.txt") || !fs::exists(kit / "scripts/gradescope/run_autograder"))
     throw UserError("the kit at " + kit.string() + " is an installed one, without the sources a bundle carries: run " +
@@ -88,7 +101,7 @@ std::vector<std::string> write_gradescope_bundle(const BundleOptions& o) {
   Staging staging;
   for (const char* script : {"setup.sh", "run_autograder"})
     fs::copy_file(kit / "scripts/gradescope" / script, staging.dir / script);
-  std::ofstream(staging.dir / "bundle.conf") << bundle_conf(rubric, o.unsandboxed);
+  std::ofstream(staging.dir / "bundle.conf") << bundle_conf(rubric, o.unsandboxed, seed);
   for (const char* part : kKitSources) copy_into(kit / part, staging.dir / "kit" / part);
   if (const auto course = course_tree())
     for (const char* part : kCourseParts)

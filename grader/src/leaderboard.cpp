@@ -5,12 +5,13 @@
 #include <map>
 #include <sstream>
 
+#include "kit/csv.h"
 #include "kit/sha256.h"
 
 namespace kit {
 namespace {
 
-std::string csv_number(double v) {
+std::string number_text(double v) {
   std::ostringstream out;
   out.precision(6);
   out << v;
@@ -68,20 +69,22 @@ Leaderboard make_leaderboard(const std::vector<ClassResult>& results, const std:
 }
 
 std::string render_leaderboard_csv(const Leaderboard& board) {
-  std::string csv = "rank,name," + csv_field(board.metric);
-  for (const std::string& t : board.tests) csv += "," + csv_field("ratio: " + t);
+  // Lines end in "\n" alone: gnuplot reads this file too (leaderboard_plot_script).
+  std::string csv = "rank,name," + csv_text(board.metric);
+  for (const std::string& t : board.tests) csv += "," + csv_text("ratio: " + t);
   csv += "\n";
   for (std::size_t i = 0; i < board.students.size(); ++i) {
     const LeaderboardRow& row = board.students[i];
-    csv += std::to_string(i + 1) + "," + row.name + "," + csv_number(row.value);
+    csv += std::to_string(i + 1) + "," + csv_text(row.name) + "," + csv_number(number_text(row.value));
     for (const std::string& t : board.tests) {
       const auto found = row.ratios.find(t);
-      csv += "," + (found == row.ratios.end() ? std::string() : csv_number(found->second));
+      csv += "," + (found == row.ratios.end() ? std::string() : csv_number(number_text(found->second)));
     }
     csv += "\n";
   }
   for (const auto& [test, value] : board.baselines)
-    csv += "," + csv_field("baseline: " + test) + "," + csv_number(value) + std::string(board.tests.size(), ',') + "\n";
+    csv += "," + csv_text("baseline: " + test) + "," + csv_number(number_text(value)) +
+           std::string(board.tests.size(), ',') + "\n";
   return csv;
 }
 
@@ -103,12 +106,12 @@ std::string leaderboard_plot_script(const Leaderboard& board, const std::string&
   double top = 0;
   for (const LeaderboardRow& row : board.students) top = std::max(top, row.value);
   for (const auto& baseline : board.baselines) top = std::max(top, baseline.second);
-  s += "set yrange [0:" + csv_number(1.15 * top) + "]\n";
+  s += "set yrange [0:" + number_text(1.15 * top) + "]\n";
   s += "set style fill solid 0.6\nset boxwidth 0.8\nset xtics rotate by 60 right\nunset key\n";
   for (const auto& [test, value] : board.baselines) {
-    s += "set arrow from graph 0, first " + csv_number(value) + " to graph 1, first " + csv_number(value) +
+    s += "set arrow from graph 0, first " + number_text(value) + " to graph 1, first " + number_text(value) +
          " nohead lw 2 front\n";
-    s += "set label " + gnuplot_text("baseline: " + test) + " at graph 0.99, first " + csv_number(value) +
+    s += "set label " + gnuplot_text("baseline: " + test) + " at graph 0.99, first " + number_text(value) +
          " right front offset 0,0.7\n";
   }
   // The students' rows are the first ones after the header: the baselines' rows follow them.

@@ -203,16 +203,16 @@ class SlurmGrading {
     for (std::size_t i = 0; i < landed.size(); ++i) {
       if (landed[i]) continue;
       const std::string key = work_.students[i]->key;
-      std::ifstream in(out_ / "results" / (key + ".json"), std::ios::binary);
-      if (!in) continue;
-      const nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
+      const fs::path file = out_ / "results" / (key + ".json");
+      std::error_code ec;
+      if (!fs::exists(file, ec)) continue;
       try {
-        if (document.is_discarded()) continue;
-        ClassResult r = class_result_from_json(document, key);
+        // Sealed with the batch's key, which the tasks read from the batch's folder.
+        ClassResult r = read_batch_result(file.string(), work_.secret);
         if (r.result.assignment != work_.rubric->assignment || r.seed != seed_ || r.backend != work_.backend) continue;
         *work_.results[i] = r;
       } catch (const std::exception&) {
-        continue;  // not a result (yet): a task that died mid-way is caught below
+        continue;  // not a sealed result (yet): a task that died mid-way is caught below
       }
       landed[i] = true;
       finished(*work_.results[i]);

@@ -68,6 +68,7 @@ struct GradingWork {
   const Rubric* rubric = nullptr;
   std::string backend;  // cuda | cpu
   std::string out;      // the batch's folder, absolute
+  std::string secret;   // the grading key its results are sealed with (kit/grading_key.h)
   std::vector<const Student*> students;
   std::vector<ClassResult*> results;  // one per student
 };
@@ -81,9 +82,12 @@ struct GradingMethod {
 };
 GradingMethod grade_locally();
 
-// Grades the class and writes <out>/results/<key>.json per student, <out>/gradebook.csv and
-// <out>/summary.txt. Throws UserError for bad input: an unknown assignment, a folder that is missing or
-// holds no students, --backend cuda without a GPU, an output folder that cannot be made.
+// Grades the class and writes <out>/results/<key>.json per student (sealed with the batch's grading key,
+// kit/grading_key.h), <out>/gradebook.csv and <out>/summary.txt. A student whose result cannot be saved
+// is an error in the gradebook, never the end of the batch. Without a seed, the course's grading seed
+// (kit/grading_seed.h) is used when it has one. Throws UserError for bad input: an unknown assignment, a
+// folder that is missing or holds no students, --backend cuda without a GPU, an output folder that cannot
+// be made, a grading key file that is no key.
 BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener,
                        const GradingMethod& method = grade_locally());
 
@@ -94,10 +98,14 @@ double child_time_limit(const Rubric& rubric, int jobs);
 // points, none of them earned), status error, with `details` (the end of an error output) under it.
 void mark_grading_error(ClassResult& result, const std::string& message, const std::string& details);
 
-// Whether a result from an earlier run still stands for this student: the same assignment, the same
-// files (by SHA-256), the same seed and backend, and graded (errors and missing files are tried again).
-bool still_valid(const ClassResult& earlier, const std::string& assignment,
-                 const std::map<std::string, std::string>& submission_sha256, const std::string& seed,
-                 const std::string& backend);
+// Whether a result from an earlier run still stands for this student, whose result `now` is started (who,
+// which files, rubric, seed, backend): the same assignment, the same files the grading reads (by SHA-256:
+// the student's files, answers.yaml where the rubric asks questions), the same rubric, seed and backend,
+// and graded (errors and missing files are tried again).
+bool still_valid(const ClassResult& earlier, const ClassResult& now);
+
+// The SHA-256 of the rubric's bytes and its questions file's: a result records the rubric it was graded
+// against, so that neither a batch run again nor `grader gradebook` takes a grade made under another.
+std::string rubric_sha256(const Rubric& rubric);
 
 }  // namespace kit

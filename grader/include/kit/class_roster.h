@@ -22,8 +22,8 @@ struct Person {
 };
 
 struct Student {
-  std::string key;             // unique, a single path component: names results/<key>.json
-  std::vector<Person> people;  // never empty
+  std::string key;             // unique, a safe file name (kit/safe_file_name.h): names results/<key>.json
+  std::vector<Person> people;  // never empty; without metadata, one person named as the folder is
   std::string folder;          // the student's folder, absolute
   std::string submission;      // the folder holding the expected files; empty when there is none
   std::string missing;         // why `submission` is empty: "no matmul_naive.cu in the folder"

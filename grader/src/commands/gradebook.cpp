@@ -1,13 +1,34 @@
 // `grader gradebook`: one gradebook from the results of one or more batches, merged per student (a CPU
 // batch's correctness with a later GPU batch's performance, say), in the kit's CSV or an LMS's import CSV.
+// Only results each batch sealed with its key, with possible scores, graded against one rubric, are
+// taken; anything else stops it with exit 2 and the file named.
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands/commands.h"
+#include "kit/batch.h"
 #include "kit/errors.h"
+#include "kit/grade.h"
 #include "kit/gradebook.h"
+#include "kit/grading_key.h"
+#include "kit/intake.h"
 
 namespace kit {
+namespace {
+
+// The digest of the rubric the assignment has here, when it has one here (a gradebook may be made where
+// only the results are).
+std::string rubric_here(const std::string& assignment) {
+  try {
+    return rubric_sha256(load_assignment_rubric(assignment));
+  } catch (const UserError&) {
+    return "";
+  }
+}
+
+}  // namespace
 
 Command add_gradebook_command(CLI::App& app) {
   struct State {
@@ -27,13 +48,21 @@ Command add_gradebook_command(CLI::App& app) {
   command->add_option("--output", state->output, "the gradebook file to write")->required();
   return {command, [state] {
             std::vector<std::vector<ClassResult>> batches;
-            std::vector<std::string> warnings;
             for (const std::string& dir : state->results) {
-              batches.push_back(read_class_results(dir, warnings));
+              std::error_code ec;
+              if (!std::filesystem::is_directory(dir, ec))
+                throw UserError("--results " + quoted_for_message(dir) + " holds no results: give a folder "
+                                "`grader batch` wrote (--out)");
+              const std::optional<GradingKey> key = find_grading_key(dir);
+              if (!key)
+                throw UserError("--results " + quoted_for_message(dir) + " has no grading key (" + kGradingKeyFile +
+                                " in the batch's folder, or in the course tree): give the folder `grader batch` wrote "
+                                "(--out), whose key checks that its results are the batch's own");
+              batches.push_back(read_class_results(dir, key->secret));
               if (batches.back().empty())
                 throw UserError("--results " + dir + " holds no results: give a folder `grader batch` wrote (--out)");
             }
-            for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
+            check_one_rubric(batches, rubric_here(batches.front().front().result.assignment));
             const std::vector<ClassResult> merged = merge_batches(batches);
             const GradebookFormat format = state->format == "gradescope" ? GradebookFormat::gradescope
                                            : state->format == "canvas"   ? GradebookFormat::canvas
