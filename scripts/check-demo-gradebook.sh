@@ -48,7 +48,7 @@ for origin in $(printf '%s\n' "${!score_of[@]}" | sort); do
   elif [ "$origin" = starter ]; then
     below "$score" "$best" || problem "the starter scored $score, not below the solution's $best"
     expect="below the solution"
-  elif grep -q -E "^// expect-fail(-$backend)?:" "$kit/tests/e2e/broken/$origin.cu" 2>/dev/null; then
+  elif grep -q -E "^expect-fail(-$backend)?:" "$kit"/assignments/*/broken/"$origin.patch" 2>/dev/null; then
     below "$score" "$best" || problem "$origin scored $score, not below the solution's $best"
     expect="below the solution"
   fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The corpus of typical student bugs (tests/e2e/broken) graded on one backend, as a table: for each
-# bug, whether the report names its cause and its line, the diagnosis (kit/result.h) and the headline,
-# and whether every promise of the file's metadata held. The counts at the end are the ones
+# The corpus of typical student bugs (assignments/*/broken/*.patch) graded on one backend, as a table:
+# for each bug, whether the report names its cause and its line, the diagnosis (kit/result.h) and the
+# headline, and whether every promise of the patch's header held. The counts at the end are the ones
 # docs/results records.
 #   [JOBS=N] scripts/diagnosis-corpus.sh cpu|cuda [BUILD_DIR]   (default: build, or build-gpu for cuda)
 set -uo pipefail
@@ -16,23 +16,23 @@ trap 'rm -rf "$rows"' EXIT
 # One bug: its table row in $rows/NAME.row, and whether its metadata held in $rows/NAME.rc.
 grade_one() {
   local f=$1 name out rc row
-  name=$(basename "$f" .cu)
+  name=$(basename "$f" .patch)
   out=$("$check" verdict "$build/bin/grader" "$f" "$backend" 2>&1)
   rc=$?
   row=$(printf '%s\n' "$out" | sed -n 's/^corpus: //p' | head -1)
-  [ -z "$row" ] && row="$name.cu | - | - | - | (no failing test)"
+  [ -z "$row" ] && row="$name | - | - | - | (no failing test)"
   printf '%s\n' "$row" > "$rows/$name.row"
   echo $rc > "$rows/$name.rc"
 }
 export -f grade_one
 export check build backend rows
 # JOBS bugs at a time (default 1): the corpus grades correctness only, so sharing the machine is fair.
-ls tests/e2e/broken/*.cu | xargs -P "${JOBS:-1}" -I{} bash -c 'grade_one {}'
+ls assignments/*/broken/*.patch | xargs -P "${JOBS:-1}" -I{} bash -c 'grade_one {}'
 echo "| bug | cause named | line named | diagnosis | headline | metadata |"
 echo "|---|---|---|---|---|---|"
 total=0 cause=0 line=0 held=0
-for f in tests/e2e/broken/*.cu; do
-  name=$(basename "$f" .cu)
+for f in assignments/*/broken/*.patch; do
+  name=$(basename "$f" .patch)
   rc=$(cat "$rows/$name.rc")
   [ "$rc" -eq 77 ] && { echo "no usable GPU" >&2; exit 77; }
   row=$(cat "$rows/$name.row")

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the real failure reports the handouts show. A handout marks each one with
-#   <!-- report: tests/e2e/broken/FILE.cu TEST NAME -->
+#   <!-- report: assignments/ASSIGNMENT/broken/NAME.patch TEST NAME -->
 #   ...
 #   <!-- end report -->
 # and everything between the two lines is replaced by what `grader check` prints for that test when it
-# grades FILE.cu on the CPU backend (the FAIL line and the lines under it).
+# grades the broken kernel NAME.patch makes (build/bin/kit-apply-patch) on the CPU backend (the FAIL line
+# and the lines under it).
 #   scripts/handout-reports.sh [--check] [BUILD_DIR]
 # --check changes nothing and exits 1 when a handout's report differs from a fresh one.
 set -uo pipefail
@@ -13,20 +14,21 @@ check=0
 [ "${1:-}" = --check ] && { check=1; shift; }
 build="${1:-build}"
 grader="$build/bin/grader"
-[ -x "$grader" ] || { echo "no $grader: build the kit first" >&2; exit 2; }
+apply_patch="$build/bin/kit-apply-patch"
+[ -x "$grader" ] && [ -x "$apply_patch" ] || { echo "no $grader or $apply_patch: build the kit first" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stale=0
 
-# The lines `grader check` prints for one test of a broken file, with the scratch folder's name removed.
+# The lines `grader check` prints for one test of a broken kernel, with the scratch folder's name removed.
 report_of() {
-  local file=$1 test=$2 assignment student
-  assignment=$(sed -n 's|^// broken: ||p' "$file")
-  [ -n "$assignment" ] || { echo "$file has no '// broken:' line" >&2; return 2; }
-  student="$work/$(basename "$file" .cu)"
+  local patch=$1 test=$2 assignment student
+  [[ $patch =~ ^assignments/([^/]+)/broken/[^/]+\.patch$ ]] ||
+    { echo "$patch is not assignments/ASSIGNMENT/broken/NAME.patch" >&2; return 2; }
+  assignment=${BASH_REMATCH[1]}
+  student="$work/$(basename "$patch" .patch)"
   if [ ! -f "$student/report.txt" ]; then
-    mkdir -p "$student"
-    cp "$file" "$student/${assignment//-/_}.cu"
+    "$apply_patch" "$patch" "$student" || return 2
     "$grader" check "$assignment" --submission "$student" --backend cpu > "$student/report.txt" 2>&1
   fi
   awk -v test="$test" '

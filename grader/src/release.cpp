@@ -186,10 +186,11 @@ bool release_allows(const std::string& path, const ReleaseSelection& selection) 
     // gets the problems compiled instead (copy_compiled_problems).
     if (std::string(folder) == "assignments/" && name == "problems") return false;
     if (!is_listed(selection.assignments, name)) return false;
-    // Rubrics and questions files are rewritten (release_rubric.h), and baselines/ holds reference kernels.
+    // Rubrics and questions files are rewritten (release_rubric.h), baselines/ holds reference kernels,
+    // and broken/ patches of the solution, whose lines they show.
     if (std::string(folder) == "assignments/" &&
         ((ends_with(rest, ".yaml") && rest.find('/', name.size() + 1) == std::string::npos) ||
-         under(rest, name + "/baselines")))
+         under(rest, name + "/baselines") || under(rest, name + "/broken")))
       return false;
   }
   return true;

@@ -30,6 +30,7 @@ TEST(ReleaseAllows, NothingThatGivesAnAnswerAway) {
                            "grader/cpu/tests/access/transpose.cu", "grader/tests/data/rubrics/x/rubric.yaml",
                            "assignments/coalescing/baselines/matmul_uncoalesced.cu",
                            "assignments/matmul-naive/rubric.yaml", "assignments/matmul-naive/baselines/x.cu",
+                           "assignments/matmul-naive/broken/naive_no_launch.patch",
                            "assignments/README.md", "build/bin/grader", "build-check/x", ".git/config"})
     EXPECT_FALSE(release_allows(path, naive())) << path;
 }

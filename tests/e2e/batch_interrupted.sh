@@ -16,7 +16,7 @@ chmod 711 "$work"  # a root grader's sandbox runs as uid 65534, which must reach
 class="$work/class"
 for student in first second; do
   mkdir -p "$class/$student"
-  cp "$kit/tests/e2e/broken/tiled_hang_width_17.cu" "$class/$student/matmul_tiled.cu"
+  "$(dirname "$grader")/kit-apply-patch" "$kit/assignments/matmul-tiled/broken/tiled_hang_width_17.patch" "$class/$student"
 done
 chmod -R a+rX "$class"
 

@@ -1,8 +1,10 @@
 // kit-e2e-check: runs the real `grader` command and checks what it did, for the end-to-end tests.
 //
-//   kit-e2e-check verdict  GRADER BROKEN.cu BACKEND   `grader check` gives the verdicts a broken kernel's
-//                                                    metadata promises; prints a "corpus:" line with
-//                                                    the best diagnosis, for scripts/diagnosis-corpus.sh
+//   kit-e2e-check verdict  GRADER PATCH BACKEND       `grader check` of a broken kernel (its solution with
+//                                                    PATCH, assignments/<a>/broken/<name>.patch, applied)
+//                                                    gives the verdicts the patch's header promises;
+//                                                    prints a "corpus:" line with the best diagnosis,
+//                                                    for scripts/diagnosis-corpus.sh
 //   kit-e2e-check selftest GRADER ASSIGNMENT BACKEND  `grader selftest` passes
 //   kit-e2e-check exit CODE TEXT -- COMMAND...        the command exits with CODE and prints TEXT
 //   kit-e2e-check kept-runners GRADER SUBMISSION ASSIGNMENT BACKEND
@@ -25,7 +27,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "broken_kernel.h"
 #include "kit/process.h"
+#include "unified_diff.h"
 
 namespace {
 
@@ -61,57 +65,24 @@ void keep_for_snapshot(const nlohmann::json& report, const std::string& test, in
   std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
 }
 
-// The metadata block at the top of a broken kernel (tests/e2e/broken/README.md).
-struct Expectations {
-  std::string assignment;
-  std::string bug;
-  std::vector<std::string> fail_groups, pass_groups, texts;
-  std::vector<std::string> diagnoses;  // "category" or "category file:line"
-};
-
-Expectations read_expectations(const std::string& path, const std::string& backend) {
-  Expectations e;
-  std::map<std::string, std::vector<std::string>*> lists = {
-      {"expect-fail", &e.fail_groups}, {"expect-pass", &e.pass_groups}, {"expect-text", &e.texts},
-      {"expect-diagnosis", &e.diagnoses}};
-  // Backend-specific lines (expect-fail-cpu: ...) add to the plain ones, which hold on every backend.
-  std::map<std::string, std::vector<std::string>> specific;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("//", 0) != 0) break;
-    const std::size_t colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(2, colon - 2);
-    key.erase(0, key.find_first_not_of(' '));
-    std::string value = line.substr(colon + 1);
-    value.erase(0, value.find_first_not_of(' '));
-    while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.pop_back();
-    if (key == "broken") e.assignment = value;
-    else if (key == "bug") e.bug = value;
-    else if (lists.count(key)) lists[key]->push_back(value);
-    else if (key.size() > backend.size() + 1 && key.compare(key.size() - backend.size() - 1, std::string::npos, "-" + backend) == 0)
-      specific[key.substr(0, key.size() - backend.size() - 1)].push_back(value);
+int check_verdict(const std::string& grader, const std::string& patch, const std::string& backend) {
+  kit_e2e::BrokenKernel k;
+  kit_e2e::Expectations e;
+  try {
+    k = kit_e2e::load_broken_kernel(patch);
+    e = kit_e2e::read_expectations(k.header, backend);
+  } catch (const kit_e2e::PatchError& error) {
+    return fail(error.what());
   }
-  for (auto& [key, values] : specific)
-    if (lists.count(key)) lists[key]->insert(lists[key]->end(), values.begin(), values.end());
-  return e;
-}
-
-int check_verdict(const std::string& grader, const std::string& file, const std::string& backend) {
-  const Expectations e = read_expectations(file, backend);
-  if (e.assignment.empty()) return fail(file + " has no '// broken: <assignment>' line");
   // A submission must carry the assignment's file name (matmul-tiled grades matmul_tiled.cu): hand the
-  // grader a folder holding a copy under that name, as a student's submission would.
-  const fs::path folder = fs::temp_directory_path() / ("kit-e2e-" + fs::path(file).stem().string() + "-" + backend);
+  // grader a folder holding the patched solution under that name, as a student's submission would.
+  const fs::path folder = fs::temp_directory_path() / ("kit-e2e-" + k.name + "-" + backend);
   fs::remove_all(folder);
   fs::create_directories(folder);
-  std::string student_file = e.assignment;
-  for (char& c : student_file) c = c == '-' ? '_' : c;
-  fs::copy_file(file, folder / (student_file + ".cu"));
+  std::ofstream(folder / k.student_file, std::ios::binary) << k.source;
   const fs::path out = folder / "result.json";
   // `check` runs the visible tests, which is what every expectation names, in a fraction of `grade`'s time.
-  kit::ProcessResult p = run({grader, "check", e.assignment, "--submission", folder.string(), "--backend", backend,
+  kit::ProcessResult p = run({grader, "check", k.assignment, "--submission", folder.string(), "--backend", backend,
                               "--format", "json", "--output", out.string()});
   if (no_gpu(p)) {
     std::printf("no usable GPU: skipped\n");
@@ -123,7 +94,7 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
   std::ifstream in(out);
   nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
   fs::remove_all(folder);
-  keep_for_snapshot(result, "e2e.broken." + backend + "." + fs::path(file).stem().string(), p.exit_code);
+  keep_for_snapshot(result, "e2e.broken." + backend + "." + k.name, p.exit_code);
   if (!result.is_object()) return fail("the JSON report does not parse");
 
   // Expectations name a rubric group, or a single test such as the technique check "uses shared memory".
@@ -164,7 +135,7 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
       if (t.value("status", "") != "passed" && best.empty()) best = "cause | - | " + t.value("name", "") + " | " + t.value("message", "");
   std::string message_cell = best.empty() ? "- | - | - | (no failing test)" : best;
   for (char& c : message_cell) c = c == '\n' ? ' ' : c;
-  std::printf("corpus: %s | %s\n", fs::path(file).filename().string().c_str(), message_cell.c_str());
+  std::printf("corpus: %s | %s\n", k.name.c_str(), message_cell.c_str());
   std::string problems;
   for (const auto& g : e.fail_groups) {
     auto it = by_group.find(g);
@@ -184,7 +155,7 @@ int check_verdict(const std::string& grader, const std::string& file, const std:
       for (const auto& d : diagnoses) seen += (seen.empty() ? "" : ", ") + d;
       problems += "no failing test is diagnosed '" + diagnosis + "' (diagnosed: " + (seen.empty() ? "none" : seen) + ")\n";
     }
-  if (!problems.empty()) return fail(fs::path(file).filename().string() + " (" + e.bug + "):\n" + problems);
+  if (!problems.empty()) return fail(k.name + " (" + e.bug + "):\n" + problems);
   std::printf("as expected: %s\n", e.bug.c_str());
   return 0;
 }
