@@ -48,7 +48,8 @@ TEST(CorrectnessMerge, AFindingWithALineTakesTheHeadlineFromOneWithout) {
   add_finding(t, wrong_run("out-of-bounds read at a.cu:7", Category::out_of_bounds_read, 7, true));
   EXPECT_EQ(t.message, "out-of-bounds read at a.cu:7");
   EXPECT_EQ(t.finding.line, 7);
-  EXPECT_EQ(t.details, "3 of 9 elements wrong\ndetails of 3 of 9 elements wrong\ndetails of out-of-bounds read at a.cu:7");
+  EXPECT_EQ(t.details,
+            "3 of 9 elements wrong\ndetails of 3 of 9 elements wrong\ndetails of out-of-bounds read at a.cu:7");
   // A second finding with a line goes under the first.
   add_finding(t, wrong_run("missing __syncthreads", Category::race, 9, true));
   EXPECT_EQ(t.message, "out-of-bounds read at a.cu:7");

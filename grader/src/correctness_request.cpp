@@ -24,8 +24,9 @@ bool one_worker(const Session& s, const TestCase& t, RunMode mode) {
 std::string with_exit_code(const char* options, int code) { return options + (":exitcode=" + std::to_string(code)); }
 
 // The CPU runtime's settings for the run (kitcpu/run_protocol.h).
-std::vector<std::pair<std::string, std::string>> cpu_environment(const Session& s, const TestCase& t, RunMode mode, const std::string& order,
-                                            const std::string& report, double timeout_s) {
+std::vector<std::pair<std::string, std::string>> cpu_environment(const Session& s, const TestCase& t, RunMode mode,
+                                                                 const std::string& order, const std::string& report,
+                                                                 double timeout_s) {
   namespace env = kitcpu::env;
   const double watchdog = std::max(1.0, std::min(10.0, 0.5 * timeout_s));
   std::vector<std::pair<std::string, std::string>> vars = {
@@ -57,13 +58,15 @@ bool repeated_on_cpu(const Dims& dims, long max_volume) {
   return volume <= static_cast<double>(max_volume);
 }
 
-ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, RunMode mode, const std::string& order,
-                           const RunnerCase& layout, DeviceMemory& memory, const fs::path& dir, SeedConversation& talk) {
+ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, RunMode mode,
+                           const std::string& order, const RunnerCase& layout, DeviceMemory& memory,
+                           const fs::path& dir, SeedConversation& talk) {
   const bool gpu_tool = under_compute_sanitizer(mode);
   ProcessRequest req = runner_request(exe, layout, memory.descriptor(), dir.string(), s.rubric.limits.test_seconds);
   req.converse = [&talk](const std::string& channel) { return talk.next(channel); };
   req.turn_over = [&talk] { return talk.finished; };
-  req.sandbox = run_sandbox(s, exe, dir.string(), sanitized_build(mode), gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
+  req.sandbox =
+      run_sandbox(s, exe, dir.string(), sanitized_build(mode), gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
   // Only the runner is watched: a process the student's code forked cannot use the runner's CUDA context,
   // and compute-sanitizer would wait for every watched process to end before it reports.
   if (gpu_tool)
@@ -76,7 +79,8 @@ ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe
   // limits.run_seconds is a kernel that never ends, and waiting out the test's whole limit for it (made
   // for the CPU backend's emulation) would cost a class minutes per hung build. compute-sanitizer's
   // tools slow every run many times over, so they get more.
-  if (s.backend == Backend::cuda) req.stall_timeout_s = s.rubric.limits.run_seconds * (gpu_tool ? kSanitizerSlowdown : 1);
+  if (s.backend == Backend::cuda)
+    req.stall_timeout_s = s.rubric.limits.run_seconds * (gpu_tool ? kSanitizerSlowdown : 1);
   if (s.backend == Backend::cpu)
     req.env = cpu_environment(s, t, mode, order, (dir / "diagnostics.jsonl").string(), req.timeout_s);
   return req;

@@ -22,9 +22,9 @@ bool repeated_on_cpu(const Dims& dims, long max_volume);
 
 // The request for a run of `exe` in `mode` (and, on the CPU backend, thread `order`), talked to by `talk`;
 // `dir` is its scratch folder.
-ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, RunMode mode, const std::string& order,
-                           const RunnerCase& layout, DeviceMemory& memory, const std::filesystem::path& dir,
-                           SeedConversation& talk);
+ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, RunMode mode,
+                           const std::string& order, const RunnerCase& layout, DeviceMemory& memory,
+                           const std::filesystem::path& dir, SeedConversation& talk);
 
 // Two runs may share a kept runner (kit/runner_pool.h) when everything its process was started with is
 // the same: the program, and the environment its mode, thread order, workers and virtual device give it.

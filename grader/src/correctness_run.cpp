@@ -91,11 +91,13 @@ void run_checks(Session& s, const TestCase& t, const RunVerdict* failing, TestVe
   }
   // On a GPU, compute-sanitizer's racecheck finds the missing barriers a lucky run hides (small sizes:
   // it slows a kernel down a hundredfold).
-  if (racechecked(s, t) && explainable && !swept_clean(s, t)) check_in(s, t, RunMode::racecheck, t.build, nullptr, test);
+  if (racechecked(s, t) && explainable && !swept_clean(s, t))
+    check_in(s, t, RunMode::racecheck, t.build, nullptr, test);
   // memcheck names the line of an access past an array, which a GPU run alone shows only as damage
   // around the array or a wrong value; it runs only for a failure that names no line.
+  const bool memcheck_helps = !failing || !failing->fatal || failing->finding.category == Category::cuda_error;
   if (s.backend == Backend::cuda && unlocated() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) &&
-      !compute_sanitizer().empty() && (!failing || !failing->fatal || failing->finding.category == Category::cuda_error))
+      !compute_sanitizer().empty() && memcheck_helps)
     check_in(s, t, RunMode::memcheck, t.build, nullptr, test);
 }
 
@@ -128,7 +130,8 @@ void finish_result(Session& s, const TestCase& t, const PlainRuns& runs, TestVer
   result.status = test.passed ? TestStatus::passed : TestStatus::failed;
   result.score = test.passed ? t.points : 0;
   if (!test.passed) result.diagnosis = diagnosis_of(test.finding);
-  if (!test.passed && failing && failing->wrong_picture) result.pictures = stage_failure_pictures(s, t, *failing->wrong_picture);
+  if (!test.passed && failing && failing->wrong_picture)
+    result.pictures = stage_failure_pictures(s, t, *failing->wrong_picture);
   result.message = test.passed ? passed_message(runs, test.details) : test.message;
   while (!test.details.empty() && test.details.back() == '\n') test.details.pop_back();
   result.details = test.details;

@@ -32,15 +32,18 @@ std::string what_happened(const Finding& f) {
     case Category::host_hang: return "timed out: the host code hung";
     case Category::shared_out_of_bounds_read:
     case Category::shared_out_of_bounds_write:
-    case Category::shared_out_of_bounds_access: return std::string("out-of-bounds shared memory ") + access_kind(f.category);
+    case Category::shared_out_of_bounds_access:
+      return std::string("out-of-bounds shared memory ") + access_kind(f.category);
     case Category::out_of_bounds_read:
     case Category::out_of_bounds_write:
     case Category::out_of_bounds_access: return std::string("out-of-bounds ") + access_kind(f.category);
     case Category::race: return "missing __syncthreads suspected";
     case Category::invalid_launch: return "invalid launch configuration";
     case Category::device_assert: return "a device assert failed";
-    default:
-      return "the CPU backend stopped the kernel (" + (f.category == Category::reported && f.name.empty() ? "?" : category_name(f)) + ")";
+    default: {
+      const bool unnamed = f.category == Category::reported && f.name.empty();
+      return "the CPU backend stopped the kernel (" + (unnamed ? "?" : category_name(f)) + ")";
+    }
   }
 }
 

@@ -11,15 +11,19 @@ namespace {
 void append_report(std::string& text, const std::string& line) { text += (text.empty() ? "" : "\n") + line; }
 
 // Where the grader itself saw the run go wrong: a start failure, its files or channel tampered with.
+std::string seen_by_the_grader(const RunEnding& e) {
+  if (!e.process.start_error.empty()) return "crashed: " + e.process.start_error;
+  if (!e.tampered.empty()) return "the program tampered with the grader's files: " + e.tampered;
+  if (!e.record_cut.empty()) return "the program tampered with the grader's channel: " + e.record_cut;
+  if (!e.harness_error.empty()) return "the harness failed: " + e.harness_error;
+  return {};
+}
+
 bool read_tampering(const RunEnding& e, RunVerdict& v) {
-  const std::string output = program_output(e.process);
-  if (!e.process.start_error.empty()) return stop_run(v, "crashed: " + e.process.start_error, "", e.label, output), true;
-  if (!e.tampered.empty())
-    return stop_run(v, "the program tampered with the grader's files: " + e.tampered, "", e.label, output), true;
-  if (!e.record_cut.empty())
-    return stop_run(v, "the program tampered with the grader's channel: " + e.record_cut, "", e.label, output), true;
-  if (!e.harness_error.empty()) return stop_run(v, "the harness failed: " + e.harness_error, "", e.label, output), true;
-  return false;
+  const std::string why = seen_by_the_grader(e);
+  if (why.empty()) return false;
+  stop_run(v, why, "", e.label, program_output(e.process));
+  return true;
 }
 
 // "out-of-bounds write", "out-of-bounds shared memory read", "invalid memory access": memcheck's finding.
@@ -64,7 +68,8 @@ bool read_cpu_stop(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
   const Finding first = r.first ? *r.first : Finding{Category::reported};
   // The CPU backend's watchdog stopped it before the time limit did.
   v.timed_out = stopped_by_watchdog(first.category);
-  const std::string& text = (e.mode == RunMode::tsan && !r.sanitizer.empty()) || r.diagnostics.empty() ? r.sanitizer : r.diagnostics;
+  const bool sanitizer_first = (e.mode == RunMode::tsan && !r.sanitizer.empty()) || r.diagnostics.empty();
+  const std::string& text = sanitizer_first ? r.sanitizer : r.diagnostics;
   v.finding = first;
   stop_run(v, headline_for(first), "\n" + text, e.label, "");
   return true;
@@ -96,8 +101,10 @@ bool read_process_end(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
              under_headline(r), e.label, output);
     return true;
   }
-  if (p.channel_flooded || p.channel_garbled)
-    return stop_run(v, "the program " + describe_ending(p, e.timeout_s), "", e.label, output), true;
+  if (p.channel_flooded || p.channel_garbled) {
+    stop_run(v, "the program " + describe_ending(p, e.timeout_s), "", e.label, output);
+    return true;
+  }
   if (p.signal) {
     v.finding.category = Category::crash;
     stop_run(v, "crashed: " + describe_ending(p, e.timeout_s), under_headline(r), e.label, output);

@@ -50,7 +50,8 @@ inline constexpr char kTsanOptions[] = "TSAN_OPTIONS";
 // student's missing cudaFree is not what the kit grades. allocator_may_return_null: a huge cudaMalloc must
 // fail with cudaErrorMemoryAllocation, as on a GPU, not abort the run. Fake stacks for use-after-return
 // do not follow fiber switches.
-inline constexpr char kAsanDefaultOptions[] = "detect_leaks=0:allocator_may_return_null=1:detect_stack_use_after_return=0";
+inline constexpr char kAsanDefaultOptions[] =
+    "detect_leaks=0:allocator_may_return_null=1:detect_stack_use_after_return=0";
 // The checks whose failure would stop a GPU kernel stop the run (the build makes them non-recoverable);
 // the others, an index past one row of a 2-D tile included, are reported with their stack and the run
 // goes on, as it would on a GPU.
