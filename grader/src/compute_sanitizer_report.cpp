@@ -1,4 +1,4 @@
-#include "kit/compute_sanitizer_report.h"
+#include "compute_sanitizer_report.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -28,7 +28,7 @@ std::vector<std::string> report_lines(const std::string& report) {
 }
 
 // "matmul_naive.cu:27" in `line` -> file and line; false when the student's file is not named.
-bool student_line(const std::string& line, const std::string& student_file, Diagnosis& d) {
+bool student_line(const std::string& line, const std::string& student_file, Finding& d) {
   const std::string name = fs::path(student_file).filename().string() + ":";
   const std::size_t at = line.find(name);
   if (at == std::string::npos) return false;
@@ -57,25 +57,26 @@ std::string sanitizer_findings(const std::string& report, const std::string& stu
   return found.empty() ? last_lines(report, 12) : found;
 }
 
-Diagnosis racecheck_diagnosis(const std::string& report, const std::string& student_file) {
-  Diagnosis d;
-  d.category = "missing-barrier";
+Finding racecheck_finding(const std::string& report, const std::string& student_file) {
+  Finding d;
+  d.category = Category::race;
   for (const std::string& line : report_lines(report))
     if (student_line(line, student_file, d)) break;
   return d;
 }
 
-Diagnosis memcheck_diagnosis(const std::string& report, const std::string& student_file) {
-  Diagnosis d;
+Finding memcheck_finding(const std::string& report, const std::string& student_file) {
+  Finding d;
   const std::vector<std::string> lines = report_lines(report);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string& line = lines[i];
     if (line.rfind("Invalid ", 0) != 0) continue;
     const bool write = line.find(" write ") != std::string::npos;
-    const std::string kind = write ? "write" : "read";
-    if (line.find("__global__") != std::string::npos) d.category = "out-of-bounds-" + kind;
-    else if (line.find("__shared__") != std::string::npos) d.category = "shared-out-of-bounds-" + kind;
-    else d.category = "invalid-address";
+    if (line.find("__global__") != std::string::npos)
+      d.category = write ? Category::out_of_bounds_write : Category::out_of_bounds_read;
+    else if (line.find("__shared__") != std::string::npos)
+      d.category = write ? Category::shared_out_of_bounds_write : Category::shared_out_of_bounds_read;
+    else d.category = Category::invalid_address;
     // The access's location follows on the next lines ("at kernel(...)+0x70 in .../file.cu:27").
     for (std::size_t j = i + 1; j < lines.size() && j < i + 6; ++j)
       if (student_line(lines[j], student_file, d)) break;

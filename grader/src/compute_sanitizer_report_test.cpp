@@ -1,4 +1,4 @@
-#include "kit/compute_sanitizer_report.h"
+#include "compute_sanitizer_report.h"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,8 @@ const char* kMemcheck =
     "========= ERROR SUMMARY: 1 error\n";
 
 TEST(ComputeSanitizerReport, MemcheckNamesTheAccessAndTheLine) {
-  const Diagnosis d = memcheck_diagnosis(kMemcheck, "/tmp/kit-grade-x/submission/matmul_naive.cu");
-  EXPECT_EQ(d.category, "out-of-bounds-write");
+  const Finding d = memcheck_finding(kMemcheck, "/tmp/kit-grade-x/submission/matmul_naive.cu");
+  EXPECT_EQ(category_name(d), "out-of-bounds-write");
   EXPECT_EQ(d.file, "matmul_naive.cu");
   EXPECT_EQ(d.line, 27);
 }
@@ -30,17 +30,17 @@ TEST(ComputeSanitizerReport, MemcheckReadsAndSharedMemory) {
       "========= Invalid __shared__ read of size 4 bytes\n"
       "=========     at 0x70 in /x/matmul_tiled.cu:48:TiledMatrixMulKernel(const float *, const float *, float *, int)\n"
       "=========     by thread (0,0,0) in block (0,0,0)\n";
-  const Diagnosis d = memcheck_diagnosis(report, "matmul_tiled.cu");
-  EXPECT_EQ(d.category, "shared-out-of-bounds-read");
+  const Finding d = memcheck_finding(report, "matmul_tiled.cu");
+  EXPECT_EQ(category_name(d), "shared-out-of-bounds-read");
   EXPECT_EQ(d.line, 48);
 }
 
 TEST(ComputeSanitizerReport, MemcheckWithoutAnErrorDiagnosesNothing) {
-  EXPECT_TRUE(memcheck_diagnosis("========= ERROR SUMMARY: 0 errors\n", "a.cu").category.empty());
+  EXPECT_EQ(memcheck_finding("========= ERROR SUMMARY: 0 errors\n", "a.cu").category, Category::none);
   // A line of another file (the harness) is not the student's line.
-  const Diagnosis d = memcheck_diagnosis(
+  const Finding d = memcheck_finding(
       "========= Invalid __global__ read of size 4 bytes\n=========     at k+0x10 in /x/harness.cu:12\n", "a.cu");
-  EXPECT_EQ(d.category, "out-of-bounds-read");
+  EXPECT_EQ(category_name(d), "out-of-bounds-read");
   EXPECT_EQ(d.line, 0);
 }
 
@@ -48,8 +48,9 @@ TEST(ComputeSanitizerReport, RacecheckNamesTheFirstLineOfTheStudentsFile) {
   const std::string report =
       "========= Error: Race reported between Write access at TiledKernel+0x90 in /s/matmul_tiled.cu:41\n"
       "=========     and Read access at TiledKernel+0x120 in /s/matmul_tiled.cu:47 [8 hazards]\n";
-  const Diagnosis d = racecheck_diagnosis(report, "/s/matmul_tiled.cu");
-  EXPECT_EQ(d.category, "missing-barrier");
+  const Finding d = racecheck_finding(report, "/s/matmul_tiled.cu");
+  EXPECT_EQ(d.category, Category::race);
+  EXPECT_EQ(category_name(d), "missing-barrier");
   EXPECT_EQ(d.line, 41);
   EXPECT_NE(sanitizer_findings(report, "/s/matmul_tiled.cu").find("Race reported"), std::string::npos);
 }

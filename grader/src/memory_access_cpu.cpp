@@ -4,6 +4,9 @@
 #include <filesystem>
 
 #include "kit/memory_access.h"
+
+#include <kitcpu/run_protocol.h>
+
 #include "kit/run_files.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
@@ -38,8 +41,8 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   const ProcessResult r =
       run_function_once(s, build.executable, function, dims, s.rubric.seed, dir.string(), [&](ProcessRequest& req) {
         const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-        req.env = {{"KITCPU_ACCESS_REPORT", report}, {"KITCPU_ACCESS_BLOCKS", kSampledBlocks},
-                   {"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
+        req.env = {{kitcpu::env::kAccessReport, report}, {kitcpu::env::kAccessBlocks, kSampledBlocks},
+                   {kitcpu::env::kWatchdogSeconds, std::to_string(watchdog)}};
         req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::none);
       });
   if (!r.ok()) {

@@ -2,18 +2,21 @@
 
 #include <algorithm>
 
+#include <kitcpu/run_protocol.h>
+
 #include "kit/timing_lock.h"
 #include "kit/arena.h"
 #include "kit/channel.h"
 #include "kit/call_sites.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
+#include "run_mode.h"
 
 namespace kit {
 
 RecordedRun record_function_run(Session& s, const Function& function, const Dims& dims, int fail_allocation) {
   RecordedRun run;
-  const BuildOutcome& build = student_runner(s, "fast", {});
+  const BuildOutcome& build = student_runner(s, build_of(RunMode::plain), {});
   if (!build.ok) {
     run.error = "not checked: " + build.summary;
     return run;
@@ -53,7 +56,7 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
   };
   if (s.backend == Backend::cpu) {
     const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-    req.env = {{"KITCPU_WATCHDOG_S", std::to_string(watchdog)}};
+    req.env = {{kitcpu::env::kWatchdogSeconds, std::to_string(watchdog)}};
   }
   req.sandbox = run_sandbox(s, build.executable, dir, false, RunTool::none);
   run.process = run_process(req);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include <kitcpu/run_protocol.h>
 #include <kitcpu/diagnostic.h>
 #include <kitcpu/detail/execution_context.h>
 
@@ -114,13 +115,13 @@ class WorkerChecker {
     const EarlyRead r = early_read_;
     const std::string element = shared_element(r.offset);
     if (stored_[r.offset]) {
-      report(*launch_, block_, r.thread, r.site, "missing-barrier",
+      report(*launch_, block_, r.thread, r.site, category::kMissingBarrier,
              element + " is read before thread " + format_index(unflatten(stored_[r.offset] - 1, launch_->request.block)) +
                  " stores it, with no __syncthreads() between the store and the read: the thread reads what the "
                  "element held before",
              kMissingBarrierHint);
     }
-    report(*launch_, block_, r.thread, r.site, "uninitialized-shared-read",
+    report(*launch_, block_, r.thread, r.site, category::kUninitializedSharedRead,
            element + " is read before any thread of this block stored to it: it holds whatever shared memory "
                      "held before the block started (NaN on the CPU backend, leftovers on a GPU)",
            "every shared element a thread reads must be stored first, by some thread of the same block, before a "
@@ -175,7 +176,7 @@ class WorkerChecker {
       }
       // Stored by another thread since the last barrier: on a GPU the two run in either order.
       if (stored_[b] != thread_ + 1 && stored_round_[b] == round_) {
-        report(*launch_, block_, thread_, site, "missing-barrier",
+        report(*launch_, block_, thread_, site, category::kMissingBarrier,
                shared_element(b) + " is read by this thread after thread " +
                    format_index(unflatten(stored_[b] - 1, launch_->request.block)) +
                    " stored it, with no __syncthreads() between the store and the read: on a GPU the read may "
@@ -197,7 +198,7 @@ class WorkerChecker {
     for (const auto& [begin, end] : checks.read_only) {
       if (address < begin || address >= end) continue;
       const NamedElement element = named_element_at(address);
-      report(*launch_, block_, thread_, site, "input-write",
+      report(*launch_, block_, thread_, site, category::kInputWrite,
              "the kernel stores to its input " + element.text + ": inputs must stay unchanged",
              "store results only to the output array: a store to an input is a wrong index or the arguments in "
              "the wrong order");
@@ -215,7 +216,7 @@ class WorkerChecker {
       const std::string element = element_at(a);
       if (element.empty()) continue;
       const auto [other_file, other_line] = source_site(other.site, *launch_);
-      report(*launch_, block_, thread_, site, "write-conflict",
+      report(*launch_, block_, thread_, site, category::kWriteConflict,
              element + " is stored by two threads of one launch: " + thread_text(other.thread, *launch_) +
                  " stored it at line " + std::to_string(other_line) + ", then this thread; which value stays " +
                  "depends on the order the threads run in",

@@ -5,6 +5,7 @@
 #include <exception>
 #include <new>
 
+#include <kitcpu/run_protocol.h>
 #include <kitcpu/virtual_device.h>
 
 #include "access_checks.h"
@@ -316,7 +317,7 @@ void BlockRunner::report_divergence(const LaunchState& launch, const RoundVerdic
   const BarrierSite* site = tally_.site();
   Diagnostic d = diagnostic_for_thread(launch, static_cast<std::size_t>(tally_.first_waiter()));
   d.severity = "error";
-  d.category = "divergent-barrier";
+  d.category = category::kDivergentBarrier;
   d.file = site->file;
   d.line = site->line;
   d.hint = kDivergenceHint;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include <kitcpu/run_protocol.h>
 #include "diagnostic_sink.h"
 
 extern "C" void __assert_fail(const char* assertion, const char* file, unsigned int line,
@@ -21,7 +22,7 @@ extern "C" void __assert_fail(const char* assertion, const char* file, unsigned 
     std::abort();
   }
   d.severity = "error";
-  d.category = "assert";
+  d.category = kitcpu::category::kAssert;
   d.file = file;
   d.line = static_cast<int>(line);
   d.message = std::string("assertion `") + assertion + "' failed in " + function;

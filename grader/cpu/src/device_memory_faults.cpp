@@ -1,3 +1,4 @@
+#include <kitcpu/run_protocol.h>
 #include "device_memory_faults.h"
 
 #include <cstdint>
@@ -82,7 +83,7 @@ bool describe_device_memory_fault(Diagnostic& d, const void* address) {
                 "; a GPU stops the kernel with cudaErrorIllegalAddress or reads garbage";
     d.hint = "the buffer was used after cudaFree: free a buffer only after the last kernel and copy that use it";
   } else {
-    d.category = "global-out-of-bounds";
+    d.category = category::kGlobalOutOfBounds;
     d.message = "access outside " + describe_region(*region) + where_in_region(*region, address);
     d.hint = "a thread accessed past the end of a buffer: guard the access with the size, e.g. "
              "if (Row < Width && Col < Width), since the grid usually has more threads than there are elements";

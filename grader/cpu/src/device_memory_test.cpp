@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 #include <kitcpu/device_memory.h>
-#include <kitcpu/exit_codes.h>
+#include <kitcpu/run_protocol.h>
 #include <kitcpu/runtime_api.h>
 
 namespace kitcpu::detail {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <mutex>
 
-#include <kitcpu/exit_codes.h>
+#include <kitcpu/run_protocol.h>
 
 #include "call_record.h"
 #include "fd_write.h"

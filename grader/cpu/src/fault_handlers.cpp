@@ -1,3 +1,4 @@
+#include <kitcpu/run_protocol.h>
 #include "fault_handlers.h"
 
 #include <dlfcn.h>
@@ -108,8 +109,8 @@ void locate(Diagnostic& d, const std::vector<const void*>& stack) {
 char sanitizer_report_kind[64] = "";
 
 std::string category_of_report(const std::string& kind, bool in_shared_memory) {
-  if (in_shared_memory) return "shared-out-of-bounds";
-  if (kind == "heap-buffer-overflow") return "global-out-of-bounds";
+  if (in_shared_memory) return category::kSharedOutOfBounds;
+  if (kind == "heap-buffer-overflow") return category::kGlobalOutOfBounds;
   if (kind == "heap-use-after-free") return "use-after-free";
   if (kind == "double-free" || kind == "attempting") return "double-free";
   if (kind.rfind("stack-buffer", 0) == 0 || kind == "stack-use-after-scope") return "local-out-of-bounds";
@@ -194,7 +195,7 @@ void on_sanitizer_death() {
 #endif
 
   if (kind == "data") {  // ThreadSanitizer's "data race": this thread's access is the second of the pair
-    d.category = "data-race";
+    d.category = category::kDataRace;
     d.message = "this access races with another thread's access to the same address, with no __syncthreads() "
                 "between them (the ThreadSanitizer report above names both lines and threads)";
     d.hint = "missing __syncthreads suspected: a thread reads shared memory another thread writes (or "
@@ -221,7 +222,7 @@ void on_sanitizer_death() {
     d.message += " (the " + std::string(sanitizer) + " report above has the details)";
   } else if (const std::string outside = in_shared ? std::string() : a_guard_zone(kind, size); !outside.empty()) {
     // The runner poisons the zones around the arrays it named: an access there is past an array.
-    d.category = "global-out-of-bounds";
+    d.category = category::kGlobalOutOfBounds;
     d.message = std::string("out-of-bounds ") + (is_write ? "write" : "read") + " of " + std::to_string(size) +
                 " byte(s), " + outside + " (the " + sanitizer + " report above has the details)";
     d.hint = "a thread outside the matrix with no bounds check, or an index that runs past a row: test the "

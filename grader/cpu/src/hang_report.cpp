@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include <kitcpu/run_protocol.h>
 #include "block_runner.h"
 #include "diagnostic_sink.h"
 #include "stack_sampler.h"
@@ -63,7 +64,7 @@ void report_hang(const LaunchState& launch, double seconds) {
   const LaunchRequest& request = launch.request;
   Diagnostic d;
   d.severity = "error";
-  d.category = "hang";
+  d.category = category::kHang;
   d.kernel = request.kernel_name;
   d.launch_site = launch.launch_site;
   d.file = request.file;
@@ -99,7 +100,7 @@ void report_hang(const LaunchState& launch, double seconds) {
 void report_host_hang(pthread_t thread, double seconds) {
   Diagnostic d;
   d.severity = "error";
-  d.category = "host-hang";
+  d.category = category::kHostHang;
   d.hint = kHostHangHint;
   d.message = "the function did not return: its host code ran " + seconds_text(seconds) +
               " s without launching a kernel, where a correct one takes milliseconds";

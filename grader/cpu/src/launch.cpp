@@ -1,5 +1,6 @@
 // A kernel launch from the host: the checks a GPU makes before running anything, then every block on
 // the worker pool under the watchdog.
+#include <kitcpu/run_protocol.h>
 #include <kitcpu/launch.h>
 
 #include <chrono>
@@ -88,7 +89,7 @@ void launch_kernel(const LaunchRequest& request) {
     note_launch(request, cudaErrorInvalidValue);
     Diagnostic d;
     d.severity = "error";
-    d.category = "invalid-launch";
+    d.category = category::kInvalidLaunch;
     d.file = request.file;
     d.line = request.line;
     d.kernel = request.kernel_name;

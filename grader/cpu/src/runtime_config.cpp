@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include <kitcpu/exit_codes.h>
+#include <kitcpu/run_protocol.h>
 
 #include "sanitizer_support.h"
 
@@ -41,38 +41,38 @@ RuntimeConfig read_environment() {
   RuntimeConfig config;
   const unsigned cores = std::thread::hardware_concurrency();
   config.workers = cores > 0 ? cores : 1;
-  if (const char* v = std::getenv("KITCPU_ORDER")) {
+  if (const char* v = std::getenv(env::kOrder)) {
     const auto order = parse_thread_order(v);
-    if (!order) reject("KITCPU_ORDER", v, "forward, reverse or random:<seed>");
+    if (!order) reject(env::kOrder, v, "forward, reverse or random:<seed>");
     config.order = *order;
   }
-  if (const char* v = std::getenv("KITCPU_WORKERS")) {
+  if (const char* v = std::getenv(env::kWorkers)) {
     const auto workers = parse_worker_count(v);
-    if (!workers) reject("KITCPU_WORKERS", v, "a number of worker threads from 1 to 256");
+    if (!workers) reject(env::kWorkers, v, "a number of worker threads from 1 to 256");
     config.workers = *workers;
   }
-  if (const char* v = std::getenv("KITCPU_WATCHDOG_S")) {
+  if (const char* v = std::getenv(env::kWatchdogSeconds)) {
     const auto seconds = parse_watchdog_seconds(v);
-    if (!seconds) reject("KITCPU_WATCHDOG_S", v, "a positive number of seconds");
+    if (!seconds) reject(env::kWatchdogSeconds, v, "a positive number of seconds");
     config.watchdog_seconds = *seconds;
   }
-  if (const char* v = std::getenv("KITCPU_REPORT")) config.report_path = v;
-  if (const char* v = std::getenv("KITCPU_CALLS")) config.calls_path = v;
-  if (const char* v = std::getenv("KITCPU_DEVICE")) {
+  if (const char* v = std::getenv(env::kReport)) config.report_path = v;
+  if (const char* v = std::getenv(env::kCalls)) config.calls_path = v;
+  if (const char* v = std::getenv(env::kDevice)) {
     config.device = find_virtual_device(v);
-    if (config.device == nullptr) reject("KITCPU_DEVICE", v, virtual_device_choices().c_str());
+    if (config.device == nullptr) reject(env::kDevice, v, virtual_device_choices().c_str());
   }
 #if KITCPU_ACCESS
   // Only the flavour that reads them rejects bad values: the others run whatever these say.
-  if (const char* v = std::getenv("KITCPU_ACCESS_REPORT")) config.access_report_path = v;
-  if (const char* v = std::getenv("KITCPU_ACCESS_BLOCKS")) {
+  if (const char* v = std::getenv(env::kAccessReport)) config.access_report_path = v;
+  if (const char* v = std::getenv(env::kAccessBlocks)) {
     const auto blocks = parse_access_blocks(v);
-    if (!blocks) reject("KITCPU_ACCESS_BLOCKS", v, "a number of blocks per launch, 0 for all");
+    if (!blocks) reject(env::kAccessBlocks, v, "a number of blocks per launch, 0 for all");
     config.access_blocks = *blocks;
   }
-  if (const char* v = std::getenv("KITCPU_CHECKS")) {
+  if (const char* v = std::getenv(env::kChecks)) {
     const std::string_view text = v;
-    if (text != "0" && text != "1") reject("KITCPU_CHECKS", v, "1 to check every access, 0 not to");
+    if (text != "0" && text != "1") reject(env::kChecks, v, "1 to check every access, 0 not to");
     config.checks = text == "1";
   }
 #endif

@@ -1,3 +1,4 @@
+#include <kitcpu/run_protocol.h>
 #include <kitcpu/sanitizer_report.h>
 
 #include <cctype>
@@ -217,7 +218,7 @@ std::string at_line(const Stack& stack, const std::string& student_file) {
 class Collector {
  public:
   void add(Diagnostic d, const std::string& other_line = "") {
-    auto key = std::make_tuple(d.category == "data-race", d.file, d.line, other_line);
+    auto key = std::make_tuple(d.category == category::kDataRace, d.file, d.line, other_line);
     if (!seen_.insert(key).second) return;
     d.severity = "error";
     out_.push_back(std::move(d));
@@ -366,7 +367,7 @@ void describe_overflow(const AsanReport& r, const std::string& student, Diagnost
              "check the loop bounds and the index arithmetic.";
     return;
   }
-  d.category = shared ? "shared-out-of-bounds" : "global-out-of-bounds";
+  d.category = shared ? category::kSharedOutOfBounds : category::kGlobalOutOfBounds;
   if (r.kind == "global-buffer-overflow") {
     d.message = "out-of-bounds " + access_words(r) + " outside the variable" +
                 (r.variable.empty() ? "" : " '" + r.variable + "'");
@@ -386,14 +387,14 @@ Diagnostic asan_diagnostic(const AsanReport& r, const std::string& student) {
   bool overflow = contains(r.kind, "overflow") || contains(r.kind, "underflow");
   if (r.kind == "use-after-poison" && allocated_as_shared(r.allocated)) {
     // The asan flavour poisons red zones between the __shared__ arrays it carves from one arena.
-    d.category = "shared-out-of-bounds";
+    d.category = category::kSharedOutOfBounds;
     d.message = "out-of-bounds " + access_words(r) + " in shared memory, outside every __shared__ array "
                 "of the block (in a red zone between them)";
     d.hint = shared_hint;
   } else if (r.kind == "use-after-poison" && r.allocated.empty()) {
     // Device buffers have mappings of their own with poisoned red zones around them (no heap chunk, so
     // no allocation stack); the runtime's own diagnostic names the buffer.
-    d.category = "global-out-of-bounds";
+    d.category = category::kGlobalOutOfBounds;
     d.message = "out-of-bounds " + access_words(r) + " in a red zone around a device buffer";
     d.hint = "A thread accessed past the end (or before the start) of a buffer: guard the access with the "
              "size, e.g. if (Row < Width && Col < Width), since the grid usually has more threads than there "
@@ -589,7 +590,7 @@ std::optional<Diagnostic> race_diagnostic(const TsanReport& r, const std::string
   std::string line_before = std::to_string(f_before->line);
 
   Diagnostic d;
-  d.category = "data-race";
+  d.category = category::kDataRace;
   d.block = t_now.block;
   d.thread = t_now.thread;
   std::string what = "the same " + now.size + "-byte location";

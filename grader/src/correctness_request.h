@@ -1,0 +1,34 @@
+// How a correctness run of a runner is started: its sandbox, its wrapping tool, its environment (on the
+// CPU backend, kitcpu/run_protocol.h) and its time limits, all derived from the run's mode.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "kit/cases.h"
+#include "kit/process.h"
+#include "kit/runner_case.h"
+#include "kit/session.h"
+#include "run_mode.h"
+#include "seed_conversation.h"
+
+namespace kit {
+
+// compute-sanitizer ships with the CUDA toolkit, next to nvcc; empty when it is not there.
+std::string compute_sanitizer();
+
+// Whether the CPU backend runs a size with every seed in every thread order (kit/rubric.h, CpuChecks).
+bool repeated_on_cpu(const Dims& dims, long max_volume);
+
+// The request for a run of `exe` in `mode` (and, on the CPU backend, thread `order`), talked to by `talk`;
+// `dir` is its scratch folder.
+ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe, RunMode mode,
+                           const std::string& order, const RunnerCase& layout, DeviceMemory& memory,
+                           const std::filesystem::path& dir, SeedConversation& talk);
+
+// Two runs may share a kept runner (kit/runner_pool.h) when everything its process was started with is
+// the same: the program, and the environment its mode, thread order, workers and virtual device give it.
+std::string runner_key(const Session& s, const TestCase& t, const std::string& exe, RunMode mode,
+                       const std::string& order);
+
+}  // namespace kit

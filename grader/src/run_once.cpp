@@ -1,0 +1,162 @@
+#include "run_once.h"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#ifdef KIT_HAVE_CPU_BACKEND
+#include <kitcpu/sanitizer_report.h>
+#endif
+
+#include "correctness_request.h"
+#include "kit/arena.h"
+#include "kit/call_sites.h"
+#include "kit/launch_record.h"
+#include "kit/run_files.h"
+#include "kit/runner_call.h"
+#include "kit/stage_clock.h"
+#include "kit/step_sandbox.h"
+#include "kit/timing_lock.h"
+#include "run_ending.h"
+#include "run_outputs.h"
+#include "seed_conversation.h"
+
+namespace kit {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kMaxRunFile = std::size_t{64} << 20;  // a report or call record larger is not read
+// A kept runner answers its next case within milliseconds (it maps an arena); one silent this long has
+// had its channel taken over.
+constexpr double kKeptRunnerReplySeconds = 2;
+constexpr std::size_t kKeptRunnerShiftBytes = 4096;  // a page: every pointer of the last case changes
+
+// A run's share of the timing lock, on a GPU under a timing lock: the one the worker's kept runners hold,
+// unless a timing waits for it. Then the runners end, the share goes, and the run queues for a new one
+// holding nothing, as every holder of a share must (kit/timing_lock.h).
+TimingLock share_for_run(Session& s) {
+  if (s.backend != Backend::cuda || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
+  std::optional<TimingLock> held = s.runners.take_share();
+  if (held && !TimingLock::timing_waits()) return std::move(*held);
+  s.runners.clear();  // kept runners never wait without a share
+  held.reset();
+  return TimingLock(TimingLock::Use::run);
+}
+
+// Goes last of a run's parts: the share stays with the worker's runners while any waits, else it goes.
+struct RunShare {
+  Session& s;
+  TimingLock lock;
+  ~RunShare() {
+    if (lock.held() && s.runners.size() > 0) s.runners.hold_share(std::move(lock));
+  }
+};
+
+// After a runner's turn ends, wherever run_once returns: a runner whose runs ended cleanly goes back to
+// the session's pool; any other ends.
+struct RunnerKeeper {
+  Session& s;
+  bool fatal;  // the run's verdict: a runner whose run crashed, hung or was diagnosed ends
+  std::string key;
+  KeptRunner runner;
+  ~RunnerKeeper() {
+    if (runner.child && !fatal) s.runners.keep(key, std::move(runner));
+  }
+};
+
+// The CPU backend's reports of the run, taken in before anything reads them (run_files.h): the file may
+// be a link or a fifo. A checking build's sanitizer reports are on its stderr, named by the file's name
+// as the runtime's own diagnostics name it, not by the grading's folder.
+CpuReports take_cpu_reports(Session& s, const std::string& report, RunMode mode, const ProcessResult& p,
+                            std::string* tampered) {
+  std::vector<kitcpu::Diagnostic> runtime, sanitizer;
+  const std::string taken = take_run_file(s, report, kMaxRunFile, tampered);
+#ifdef KIT_HAVE_CPU_BACKEND
+  if (!taken.empty() && fs::exists(taken)) runtime = kitcpu::read_diagnostics_file(taken);
+  if (s.backend == Backend::cpu && mode != RunMode::plain)
+    sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.source).filename().string());
+#else
+  (void)mode;
+  (void)p;
+  (void)taken;
+#endif
+  return read_cpu_reports(runtime, sanitizer);
+}
+
+// The run's verdict from what it left: how it ended, else its outputs.
+RunVerdict verdict_from(Session& s, const TestCase& t, RunEnding& ending, const SeedConversation& talk,
+                      const CpuReports& reports, const Arrays* given_inputs) {
+  RunVerdict v;
+  // A cuda runner's record gives return addresses: the lines come from the runner's debug information.
+  v.launches = launches_in_record(talk.calls);
+  if (read_ending(ending, reports, v)) return v;
+  for (const nlohmann::json& c : talk.calls)
+    if (c.value("call", "") == "launch") {
+      const std::string kernel = c.value("kernel", std::string());
+      s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
+    }
+  judge_outputs(s, RunOutputs{t, talk, ending, reports, given_inputs}, v);
+  return v;
+}
+
+}  // namespace
+
+RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMode mode, const std::string& order,
+                    const std::vector<std::uint64_t>& seeds, const std::string& label, const Arrays* given_inputs,
+                    bool may_reuse) {
+  const StageScope stage(s.stages, stage_of(mode));
+  const Problem& problem = *t.function->problem;
+  // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
+  // own.
+  const bool poolable = s.runners.enabled() && !under_compute_sanitizer(mode) && !given_inputs;
+  RunnerKeeper keeper{s, false, runner_key(s, t, exe, mode, order), {}};
+  std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
+  // A kept runner's cases alternate between two places for the arrays: work the student's code put off
+  // to its next call, on the pointers of the last, then writes where this case's outputs are not.
+  const std::size_t lead = reused && reused->cases % 2 == 1 ? kKeptRunnerShiftBytes : 0;
+  const RunnerCase layout =
+      layout_runner_case(t.function->name, t.dims, problem.inputs(t.dims), problem.outputs(t.dims), kGuardBytes, lead);
+  // Under a timing lock, no run of this grading overlaps another's timing (kit/timing_lock.h).
+  RunShare share{s, share_for_run(s)};
+  const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
+  fill_guards(*memory, layout);
+  SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
+  talk.keep_runner = poolable;
+
+  // Each runner writes in a folder of its own, the only one its sandbox may write to.
+  const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s, name_of(mode)));
+  const std::string report = (dir / "diagnostics.jsonl").string();
+  ProcessRequest req = run_request(s, t, exe, mode, order, layout, *memory, dir, talk);
+  req.first_reply_timeout_s = kKeptRunnerReplySeconds;
+  KeptChild child = reused ? std::move(reused->child) : KeptChild();
+  if (!reused) ++s.runner_starts;
+  ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
+  // A kept runner that did not take the case is not this test's doing: a new runner runs the test. One
+  // that ended had its last test's code end it late; one silent until first_reply_timeout_s had its
+  // channel taken over, and its build keeps no more runners, so that no later test waits for it.
+  if (reused && !p.kept && !talk.ready) {
+    if (p.stalled) s.runners.give_up_on(keeper.key);
+    s.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
+    return run_once(s, t, exe, mode, order, seeds, label, given_inputs, false);
+  }
+  if (p.kept)
+    keeper.runner = {std::move(child), dir.string(), (reused ? reused->seconds : 0) + p.seconds,
+                     (reused ? reused->cases : 0) + 1};
+  place_calls(talk.calls, exe, s.source);
+
+  RunEnding ending{mode, std::move(p), "", talk.record_cut, talk.harness_error, s.source, req.timeout_s,
+                   req.stall_timeout_s, label};
+  const CpuReports reports = take_cpu_reports(s, report, mode, ending.process, &ending.tampered);
+  // A kept runner's next test reports into a file of its own; one that reported an error is not kept.
+  if (reports.error) keeper.runner.child.reset();
+  if (ending.process.kept) {
+    std::error_code ignored;
+    fs::remove(report, ignored);
+  }
+  RunVerdict v = verdict_from(s, t, ending, talk, reports, given_inputs);
+  keeper.fatal = v.fatal;
+  return v;
+}
+
+}  // namespace kit
