@@ -5,6 +5,8 @@
 
 #include <map>
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "runtime_record.h"
@@ -26,9 +28,12 @@ int id_of(cudaEvent_t event) {
   return id;
 }
 
-void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr) {
+void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr,
+                  cudaStream_t stream = nullptr) {
   if (!kit::recording_calls()) return;
   nlohmann::json j = {{"type", "call"}, {"call", call}};
+  // The stream a record is on: what a wait on the event covers (technique_host_code.cpp).
+  if (std::string(call) == "cudaEventRecord") j["stream"] = kit::stream_text(stream);
   if (event) j["event"] = id_of(event);
   if (end_event) j["end_event"] = id_of(end_event);
   kit::report_runtime_call(j.dump());
@@ -66,7 +71,7 @@ cudaError_t __wrap_cudaEventDestroy(cudaEvent_t event) {
 }
 
 cudaError_t __wrap_cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  if (event) report_event("cudaEventRecord", event);
+  if (event) report_event("cudaEventRecord", event, nullptr, stream);
   return __real_cudaEventRecord(event, stream);
 }
 
