@@ -25,6 +25,7 @@
 #include "kit/runner_call.h"
 #include "kit/run_files.h"
 #include "kit/runtime_calls.h"
+#include "answer_flow.h"
 #include "kit/run_on_picture.h"
 #include "kit/wrong_answers.h"
 #include "kit/step_sandbox.h"
@@ -132,6 +133,7 @@ struct SeedConversation {
   std::vector<SeedRun> runs;
   std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
   std::size_t calls_this_seed = 0;
+  std::vector<std::size_t> seed_ends;  // one past each finished seed's last call
   std::string record_cut;  // why the record of calls cannot be believed, or ""
   std::string harness_error;
   RecordReader reader;
@@ -162,6 +164,7 @@ struct SeedConversation {
           record_cut = "the runner reported " + (sent.is_number_unsigned() ? std::to_string(sent.get<std::size_t>()) : "?") +
                        " runtime calls and " + std::to_string(calls_this_seed) + " reached the grader";
         calls_this_seed = 0;
+        seed_ends.push_back(calls.size());
         SeedRun run;
         run.seed = seeds[runs.size()];
         run.done = j;
@@ -423,11 +426,6 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   if (p.signal)
     return stop("crashed: " + describe_ending(p, req.timeout_s), diagnostics.empty() ? "" : "\n" + diagnostics);
 
-  for (const nlohmann::json& c : talk.calls)
-    if (c.value("call", "") == "launch") {
-      const std::string kernel = c.value("kernel", std::string());
-      s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
-    }
   // Where the answer came from: the arena holds it, but host code may have put it there.
   // A runner that ended early is judged by how it ended (below), not by the calls it did not finish; a
   // problem whose answer is the host's own (a device query) has no kernel to have computed it.
@@ -439,6 +437,18 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
       v.details = label + "what your code asked the CUDA runtime to do:\n" + describe_calls(talk.calls);
       return v;
     }
+  }
+  // Byte by byte, which writer each output's answer came from (answer_flow.h); technique checks judge
+  // only the kernels it names, once the test has passed.
+  if (flavour == "fast") s.kernels_recorded = true;
+  const AnswerFlow flow = flavour == "fast" && !problem.host_answer
+                              ? follow_answers(talk.calls, talk.seed_ends, answer_outputs(out_specs), host_code_record(talk.calls))
+                              : AnswerFlow{};
+  if (!flow.host_work.empty()) {
+    v.message = flow.host_work;
+    v.diagnosis.category = "answer-from-host";
+    v.details = label + "what your code asked the CUDA runtime to do:\n" + describe_calls(talk.calls);
+    return v;
   }
 
   // Each seed the runner finished, judged from the arena.
@@ -538,6 +548,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     v.warned = true;
   }
   v.passed = v.message.empty();
+  if (v.passed) s.launched_kernels.insert(flow.kernels.begin(), flow.kernels.end());
   return v;
 }
 

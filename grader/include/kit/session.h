@@ -47,9 +47,12 @@ struct Session {
   std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
   std::shared_ptr<GpuMemoryServer> gpu_memory;  // owns the GPU arenas; started on first use
   std::map<std::string, std::string> knob_checks;  // by build: "" or how the file overrides a -D value
-  // The kernels the student's functions launched in their correctness runs, by name without the
-  // parameter list: the technique checks judge these, not every kernel the file defines.
+  // The kernels whose writes reached the output of a passing correctness run, by name without the
+  // parameter list (answer_flow.h): the technique checks judge these, not every kernel the file defines
+  // or launches. kernels_recorded: a correctness run's record was judged, so an empty set means no kernel did work
+  // that passed.
   std::set<std::string> launched_kernels;
+  bool kernels_recorded = false;
   StageClock stages;  // where the grading's time goes
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
   RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)
