@@ -138,9 +138,32 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
               std::to_string(failures) + (failures == 1 ? " allocation)" : " allocations)"));
 }
 
+// A stream as both records name it: "0" for the default stream (a CPU backend id, a GPU address).
+std::string stream_key(const nlohmann::json& call) {
+  const nlohmann::json s = call.value("stream", nlohmann::json());
+  if (s.is_number_integer()) return std::to_string(s.get<long long>());
+  const std::string text = s.is_string() ? s.get<std::string>() : "0";
+  return text == "0x0" ? "0" : text;
+}
+
+// Whether calls[i] waits for work queued on `stream` at `copy`: the device, that stream, or an event
+// recorded on that stream after the copy; a later cudaMemcpy also waits (the default stream's
+// implicit synchronisation). Not any call named *Synchronize.
+bool waits_for(const std::vector<nlohmann::json>& calls, std::size_t copy, std::size_t i, const std::string& stream) {
+  const std::string call = calls[i].value("call", std::string());
+  if (call == "cudaDeviceSynchronize" || call == "cudaMemcpy") return true;
+  if (call == "cudaStreamSynchronize") return stream_key(calls[i]) == stream;
+  if (call != "cudaEventSynchronize") return false;
+  const nlohmann::json event = calls[i].value("event", nlohmann::json());
+  for (std::size_t r = copy + 1; r < i; ++r)
+    if (calls[r].value("call", "") == "cudaEventRecord" && calls[r].value("event", nlohmann::json()) == event &&
+        stream_key(calls[r]) == stream)
+      return true;
+  return false;
+}
+
 // The output on the host is read when the function returns: a cudaMemcpyAsync into it must be waited for
-// first (a stream, event or device synchronisation, or a later cudaMemcpy, which waits for the default
-// stream).
+// first, by a wait that covers its stream (waits_for).
 void check_waits_for_copy_back(const TechniqueInput& in, TestResult& t) {
   RecordedRun run;
   if (!clean_run(in, t, &run)) return;
@@ -157,16 +180,15 @@ void check_waits_for_copy_back(const TechniqueInput& in, TestResult& t) {
   const std::string output = copy["to"].value("array", std::string("the output"));
   if (name.find("Async") == std::string::npos)
     return pass_check(t, "the copy back of " + output + " (" + name + call_place(copy) + ") has finished when the function returns");
-  for (std::size_t i = last_copy + 1; i < run.calls.size(); ++i) {
-    const std::string call = run.calls[i].value("call", std::string());
-    if (call.find("Synchronize") != std::string::npos || call == "cudaMemcpy" || call == "cudaMemcpy2D")
-      return pass_check(t, "the copy back of " + output + " (" + name + call_place(copy) + ") is waited for (" + call +
-                         call_place(run.calls[i]) + ")");
-  }
+  const std::string stream = stream_key(copy);
+  for (std::size_t i = last_copy + 1; i < run.calls.size(); ++i)
+    if (waits_for(run.calls, last_copy, i, stream))
+      return pass_check(t, "the copy back of " + output + " (" + name + call_place(copy) + ") is waited for (" +
+                         run.calls[i].value("call", std::string()) + call_place(run.calls[i]) + ")");
   fail_check(t, "the copy back is not waited for: " + name + call_place(copy) + " into " + output +
               " may still be running when the function returns and the caller reads " + output +
-              "; wait for it (cudaStreamSynchronize or cudaDeviceSynchronize; cudaFree is not a promise) or use "
-              "cudaMemcpy");
+              "; wait for its stream (cudaStreamSynchronize on the copy's stream, cudaDeviceSynchronize, or an event "
+              "recorded after the copy on that stream; cudaFree is not a promise) or use cudaMemcpy");
 }
 
 }  // namespace kit
