@@ -296,6 +296,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   RunVerdict v;
   const Problem& problem = *t.function->problem;
   const std::vector<ArraySpec> out_specs = problem.outputs(t.dims);
+  // From the first correctness run on, the technique checks judge only kernels a passing run credits
+  // (Session::launched_kernels): a run that fails, however it fails, credits none.
+  if (flavour == "fast") s.kernels_recorded = true;
   const bool gpu_tool = flavour == "racecheck" || flavour == "memcheck";
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
   // own.
@@ -439,9 +442,12 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
     }
   }
   // Byte by byte, which writer each output's answer came from (answer_flow.h); technique checks judge
-  // only the kernels it names, once the test has passed.
-  if (flavour == "fast") s.kernels_recorded = true;
-  const AnswerFlow flow = flavour == "fast" && !problem.host_answer
+  // only the kernels it names, once the test has passed. A seed that ended in a CUDA error is judged
+  // by that error (below): its record stops where the function gave up.
+  const bool every_seed_ok = talk.runs.size() == talk.started &&
+                             std::all_of(talk.runs.begin(), talk.runs.end(),
+                                         [](const SeedRun& r) { return r.done.value("status", "") == "ok"; });
+  const AnswerFlow flow = flavour == "fast" && !problem.host_answer && every_seed_ok
                               ? follow_answers(talk.calls, talk.seed_ends, answer_outputs(out_specs), host_code_record(talk.calls))
                               : AnswerFlow{};
   if (!flow.host_work.empty()) {
