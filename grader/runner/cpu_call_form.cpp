@@ -59,6 +59,7 @@ nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layou
     if (c.stream >= 0) j["stream"] = c.stream;
   } else if (c.call.rfind("cudaMalloc", 0) == 0 || c.call == "cudaHostAlloc" || c.call.rfind("cudaFree", 0) == 0) {
     j = {{"call", c.call}, {"bytes", c.bytes}, {"pointer", c.allocation >= 0 ? allocation_name(c.allocation) : ""}};
+    if (c.before) j["before"] = true;
   } else if (c.call.rfind("cudaEvent", 0) == 0 || c.call.find("Synchronize") != std::string::npos) {
     // What a timing is judged by (which event each call names), and when the host waited.
     j = {{"call", c.call}};

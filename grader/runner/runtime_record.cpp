@@ -30,17 +30,13 @@ Recording& recording() {
   return r;
 }
 
-std::string pointer_text(const void* p) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)));
-  return text;
-}
-
 // The student's allocations by their first byte: how many bytes, and which memory ("device", "managed",
 // "pinned"), so the record can name the buffer a pointer points into and how far into it.
 struct Allocation {
   std::size_t bytes;
   const char* memory;
+  const char* call;         // "cudaMalloc", ...
+  bool unrecorded = false;  // made while nothing was recorded, and not yet reported
 };
 
 std::map<std::uintptr_t, Allocation>& allocations() {
@@ -92,8 +88,14 @@ nlohmann::json memory_end(const void* p) {
   return {{"array", memory == "pinned" || memory == "host" ? "host" : "device memory"}, {"role", ""}, {"memory", memory}};
 }
 
-void note_allocation(const void* p, std::size_t bytes, const char* memory) {
-  if (p) allocations()[reinterpret_cast<std::uintptr_t>(p)] = {bytes, memory};
+std::string pointer_text(const void* p) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)));
+  return text;
+}
+
+void note_allocation(const void* p, std::size_t bytes, const char* memory, const char* call) {
+  if (p) allocations()[reinterpret_cast<std::uintptr_t>(p)] = {bytes, memory, call, !recording().on};
 }
 
 std::string stream_text(const void* stream) { return stream ? pointer_text(stream) : "0"; }
@@ -154,6 +156,12 @@ void report_memset(const char* call, const void* target, std::size_t bytes, cuda
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base) {
   forget_host_copies();
   recording() = {true, 0, channel_fd, &c, base, c.fail_allocation};
+  for (auto& [address, a] : allocations()) {
+    if (!a.unrecorded) continue;
+    a.unrecorded = false;
+    report({{"type", "call"}, {"call", a.call}, {"bytes", a.bytes}, {"memory", a.memory}, {"before", true},
+            {"pointer", pointer_text(reinterpret_cast<const void*>(address))}, {"result", "cudaSuccess"}});
+  }
 }
 
 std::size_t stop_recording() {

@@ -35,9 +35,13 @@ void report_runtime_call(const std::string& json_object);
 // name what a pointer points into, and that name as a copy's or a launch argument's end: the arena's
 // array, the harness's host copy, an allocation ("buffer" and "offset"), or host or device memory
 // (kit/runtime_calls.h).
-void note_allocation(const void* p, std::size_t bytes, const char* memory);
+// An allocation made while nothing is recorded (a global constructor's) is reported, marked "before",
+// when the next record starts, unless it was freed first: a leak of it is then seen.
+void note_allocation(const void* p, std::size_t bytes, const char* memory, const char* call);
 void forget_allocation(const void* p);
 nlohmann::json memory_end(const void* p);
+// An address as the cuda record names it: "0x7f...".
+std::string pointer_text(const void* p);
 // A stream as the cuda record names it: "0" for the default stream, else its address.
 std::string stream_text(const void* stream);
 

@@ -3,9 +3,6 @@
 // unchecked failure (the case may ask for the nth cudaMalloc to fail), or a copy back not waited for.
 #include <cuda_runtime.h>
 
-#include <cstdint>
-#include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "call_site.h"
@@ -13,11 +10,7 @@
 
 namespace {
 
-std::string pointer_text(const void* p) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)));
-  return text;
-}
+using kit::pointer_text;
 
 void report_memory_call(nlohmann::json call, cudaError_t result) {
   call["type"] = "call";
@@ -29,7 +22,7 @@ void report_memory_call(nlohmann::json call, cudaError_t result) {
 // Any allocation the student's code makes, kept by the record whether or not it is recording (one made
 // before the function, by a global constructor, is still named when a copy or a launch uses it).
 cudaError_t noted(const char* call, void** pointer, size_t bytes, const char* memory, cudaError_t result) {
-  if (result == cudaSuccess && pointer) kit::note_allocation(*pointer, bytes, memory);
+  if (result == cudaSuccess && pointer) kit::note_allocation(*pointer, bytes, memory, call);
   if (kit::recording_calls())
     report_memory_call({{"call", call}, {"bytes", bytes}, {"memory", memory},
                         {"pointer", result == cudaSuccess && pointer ? pointer_text(*pointer) : std::string()}},

@@ -96,7 +96,6 @@ class Flow {
     if (pending_ && name != "kernel-writes") credit_arguments(*pending_, /*precise=*/false);
     if (name == "launch") {
       pending_ = text_of(call, "result").empty() || text_of(call, "result") == "cudaSuccess" ? &call : nullptr;
-      if (pending_) launched_ = true;
       return;
     }
     if (name == "kernel-writes") {
@@ -221,7 +220,6 @@ class Flow {
   }
 
   bool host_code_;
-  bool launched_ = false;
   const nlohmann::json* pending_ = nullptr;  // a launch whose writes may follow
   std::map<std::string, Pieces> buffers_;
   std::string host_visible_launch_;
@@ -229,13 +227,12 @@ class Flow {
 
 // Host-visible memory allocated where the harness owns the arrays: nothing a kernel-only function
 // needs, and the way a kernel reaches the host.
-std::string host_visible_allocation(const std::vector<nlohmann::json>& calls, std::size_t begin, std::size_t end) {
-  for (std::size_t i = begin; i < end; ++i) {
-    const std::string name = text_of(calls[i], "call");
-    if (name == "cudaMallocHost" || name == "cudaHostAlloc" || name == "cudaMallocManaged" ||
-        name == "cudaHostRegister" || name == "cudaHostGetDevicePointer")
+std::string host_visible_allocation(const std::vector<nlohmann::json>& calls) {
+  for (const nlohmann::json& call : calls) {
+    const std::string name = text_of(call, "call");
+    if (name == "cudaMallocHost" || name == "cudaHostAlloc" || name == "cudaMallocManaged")
       return "the answer came from host code: your code made memory that both the host and kernels reach (" + name +
-             place_of(calls[i]) + "); in this assignment the kernels work on the device arrays they are given";
+             place_of(call) + "); in this assignment the kernels work on the device arrays they are given";
   }
   return {};
 }
@@ -250,20 +247,29 @@ AnswerFlow follow_answer(const std::vector<nlohmann::json>& calls, const std::ve
 AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::vector<std::size_t>& seed_ends,
                           const std::vector<AnswerOutput>& outputs, bool host_code) {
   AnswerFlow all;
-  std::size_t begin = 0;
-  for (std::size_t end : seed_ends) {
-    end = std::min(end, calls.size());
+  for (const std::vector<nlohmann::json>& seed_calls : calls_by_seed(calls, seed_ends)) {
     Flow flow(host_code);
-    for (std::size_t i = begin; i < end; ++i)
-      if (calls[i].is_object()) flow.take(calls[i]);
+    for (const nlohmann::json& call : seed_calls)
+      if (call.is_object()) flow.take(call);
     flow.finish();
     AnswerFlow seed = flow.judge(outputs);
-    if (!host_code && seed.host_work.empty()) seed.host_work = host_visible_allocation(calls, begin, end);
+    if (!host_code && seed.host_work.empty()) seed.host_work = host_visible_allocation(seed_calls);
     if (all.host_work.empty()) all.host_work = seed.host_work;
     all.kernels.insert(seed.kernels.begin(), seed.kernels.end());
-    begin = end;
   }
   return all;
+}
+
+std::vector<std::vector<nlohmann::json>> calls_by_seed(const std::vector<nlohmann::json>& calls,
+                                                       const std::vector<std::size_t>& seed_ends) {
+  std::vector<std::vector<nlohmann::json>> seeds;
+  std::size_t begin = 0;
+  for (std::size_t end : seed_ends) {
+    end = std::min(std::max(end, begin), calls.size());
+    seeds.emplace_back(calls.begin() + static_cast<std::ptrdiff_t>(begin), calls.begin() + static_cast<std::ptrdiff_t>(end));
+    begin = end;
+  }
+  return seeds;
 }
 
 std::vector<AnswerOutput> answer_outputs(const std::vector<ArraySpec>& outputs) {

@@ -46,6 +46,10 @@ AnswerFlow follow_answer(const std::vector<nlohmann::json>& calls, const std::ve
 AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::vector<std::size_t>& seed_ends,
                           const std::vector<AnswerOutput>& outputs, bool host_code);
 
+// The calls of each seed of a record that spans several, `seed_ends[i]` one past seed i's last call.
+std::vector<std::vector<nlohmann::json>> calls_by_seed(const std::vector<nlohmann::json>& calls,
+                                                       const std::vector<std::size_t>& seed_ends);
+
 // The outputs of a case, as follow_answer takes them.
 std::vector<AnswerOutput> answer_outputs(const std::vector<ArraySpec>& outputs);
 

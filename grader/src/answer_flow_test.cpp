@@ -130,6 +130,16 @@ TEST(AnswerFlow, EachSeedIsJudgedOnItsOwn) {
   EXPECT_NE(follow_answers(calls, {first, calls.size()}, kC, true).host_work, "");
 }
 
+TEST(AnswerFlow, ARecordSplitsIntoItsSeeds) {
+  const Calls calls = {launch({}), launch({}), launch({})};
+  const std::vector<Calls> seeds = calls_by_seed(calls, {1, 3});
+  ASSERT_EQ(seeds.size(), 2u);
+  EXPECT_EQ(seeds[0].size(), 1u);
+  EXPECT_EQ(seeds[1].size(), 2u);
+  // Ends past the record, or before the last one, are cut to what is there.
+  EXPECT_EQ(calls_by_seed(calls, {2, 1, 9}).back().size(), 1u);
+}
+
 TEST(AnswerFlow, TheRunnersMarkSaysTheFunctionWroteItsHostCode) {
   EXPECT_TRUE(host_code_record({launch({}), {{"call", "host-arrays"}}}));
   EXPECT_FALSE(host_code_record({launch({})}));

@@ -450,6 +450,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const AnswerFlow flow = flavour == "fast" && !problem.host_answer && every_seed_ok
                               ? follow_answers(talk.calls, talk.seed_ends, answer_outputs(out_specs), host_code_record(talk.calls))
                               : AnswerFlow{};
+  if (flavour == "fast" && every_seed_ok && host_code_record(talk.calls))
+    for (std::vector<nlohmann::json>& calls : calls_by_seed(talk.calls, talk.seed_ends))
+      if (s.host_code_runs.size() < kMaxHostCodeRuns) s.host_code_runs.push_back({t.function->name, t.name, t.dims, std::move(calls)});
   if (!flow.host_work.empty()) {
     v.message = flow.host_work;
     v.diagnosis.category = "answer-from-host";

@@ -75,6 +75,9 @@ struct RuntimeCall {
   // kernel is then not credited with them: no honest kernel scatters its output that finely).
   std::vector<MemoryReference> arguments;
   std::vector<std::pair<MemoryReference, std::uint64_t>> writes;
+  // An allocation made while nothing was recorded (a global constructor's) and still live when a
+  // record started: the record begins with it, so a leak of it is seen (call_record.h).
+  bool before = false;
 };
 
 constexpr std::size_t kMaxWrittenRanges = 4096;
