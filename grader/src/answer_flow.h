@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kit/array.h"
+#include "kit/problem.h"
 
 namespace kit {
 
@@ -50,8 +51,10 @@ AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::v
 std::vector<std::vector<nlohmann::json>> calls_by_seed(const std::vector<nlohmann::json>& calls,
                                                        const std::vector<std::size_t>& seed_ends);
 
-// The outputs of a case, as follow_answer takes them.
-std::vector<AnswerOutput> answer_outputs(const std::vector<ArraySpec>& outputs);
+// The outputs of a case, as follow_answer takes them: those with an answer to compute. An output the
+// reference lets hold any finite value (a timing report the host measures) has none, and the harness
+// may write it from the host.
+std::vector<AnswerOutput> answer_outputs(const std::vector<ArraySpec>& outputs, const Expected& expected);
 
 // Whether the record comes from a function that writes its host code: the runner adds a "host-arrays"
 // call when the harness handed it host copies (kit/host_arrays.h).

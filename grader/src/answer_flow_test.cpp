@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace kit {
 namespace {
 
@@ -138,6 +140,19 @@ TEST(AnswerFlow, ARecordSplitsIntoItsSeeds) {
   EXPECT_EQ(seeds[1].size(), 2u);
   // Ends past the record, or before the last one, are cut to what is there.
   EXPECT_EQ(calls_by_seed(calls, {2, 1, 9}).back().size(), 1u);
+}
+
+TEST(AnswerFlow, AnOutputAnyFiniteValuePassesHasNoAnswerToFollow) {
+  // A timing report: the host measures it, the harness writes it, no kernel computes it.
+  const std::vector<ArraySpec> specs = {{"y", DType::f32, {8}}, {"report", DType::f32, {4}}};
+  Expected expected;
+  expected.error_scales = {std::vector<double>(8, 0.0), std::vector<double>(4, std::numeric_limits<double>::infinity())};
+  const std::vector<AnswerOutput> followed = answer_outputs(specs, expected);
+  ASSERT_EQ(followed.size(), 1u);
+  EXPECT_EQ(followed[0].name, "y");
+  EXPECT_EQ(followed[0].bytes, 32u);
+  // Without error scales (a spot-checked case) every output is followed.
+  EXPECT_EQ(answer_outputs(specs, Expected{}).size(), 2u);
 }
 
 TEST(AnswerFlow, TheRunnersMarkSaysTheFunctionWroteItsHostCode) {

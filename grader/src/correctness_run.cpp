@@ -447,9 +447,12 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, const
   const bool every_seed_ok = talk.runs.size() == talk.started &&
                              std::all_of(talk.runs.begin(), talk.runs.end(),
                                          [](const SeedRun& r) { return r.done.value("status", "") == "ok"; });
-  const AnswerFlow flow = flavour == "fast" && !problem.host_answer && every_seed_ok
-                              ? follow_answers(talk.calls, talk.seed_ends, answer_outputs(out_specs), host_code_record(talk.calls))
-                              : AnswerFlow{};
+  const AnswerFlow flow =
+      flavour == "fast" && !problem.host_answer && every_seed_ok && !given_inputs && !talk.runs.empty()
+          ? follow_answers(talk.calls, talk.seed_ends,
+                           answer_outputs(out_specs, case_data(s, t, talk.runs.front().seed).expected),
+                           host_code_record(talk.calls))
+          : AnswerFlow{};
   if (flavour == "fast" && every_seed_ok && host_code_record(talk.calls))
     for (std::vector<nlohmann::json>& calls : calls_by_seed(talk.calls, talk.seed_ends))
       if (s.host_code_runs.size() < kMaxHostCodeRuns) s.host_code_runs.push_back({t.function->name, t.name, t.dims, std::move(calls)});
