@@ -1,6 +1,7 @@
 // frees_device_memory, checks_errors and waits_for_copy_back: the student writes the host code (the
-// vector-add contract), and one run's record of runtime calls (recorded_run.h) shows what it did with
-// device memory, with errors and with the copy back.
+// vector-add contract), and the record of runtime calls (recorded_run.h) shows what it did with device
+// memory, with errors and with the copy back: the check's own run, and every seed's run of the
+// correctness tests (Session::host_code_runs), so a file cannot behave at the check's size only.
 #include <algorithm>
 #include <filesystem>
 #include <map>
