@@ -27,12 +27,20 @@ void name_host_copy(const void* host, std::size_t bytes, const void* device_arra
 
 void forget_host_copies() { host_copies().clear(); }
 
-const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base) {
+nlohmann::json host_arrays_call() {
+  if (host_copies().empty()) return nullptr;
+  return {{"type", "call"}, {"call", "host-arrays"}};
+}
+
+const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base, std::size_t* offset) {
   const auto* at = static_cast<const unsigned char*>(p);
   for (const HostCopy& h : host_copies()) {
     if (at < h.host || at >= h.host + h.bytes) continue;
     for (const ArenaArray& a : c.arrays)
-      if (h.device == base + a.offset) return &a;
+      if (h.device == base + a.offset) {
+        if (offset) *offset = static_cast<std::size_t>(at - h.host);
+        return &a;
+      }
   }
   return nullptr;
 }

@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <map>
 #include <string>
 
 #include "kit/channel.h"
@@ -27,19 +30,79 @@ Recording& recording() {
   return r;
 }
 
-// "M" (an input), "P" (an output), "host" or "device memory": where a pointer of a copy points.
-nlohmann::json where(const void* p, bool host_side) {
+// The student's allocations by their first byte: how many bytes, and which memory ("device", "managed",
+// "pinned"), so the record can name the buffer a pointer points into and how far into it.
+struct Allocation {
+  std::size_t bytes;
+  const char* memory;
+  const char* call;         // "cudaMalloc", ...
+  bool unrecorded = false;  // made while nothing was recorded, and not yet reported
+};
+
+std::map<std::uintptr_t, Allocation>& allocations() {
+  static std::map<std::uintptr_t, Allocation> a;
+  return a;
+}
+
+// What the runtime says a pointer it did not hand out through the record is.
+const char* memory_type(const void* p) {
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    cudaGetLastError();  // not the student's error to see
+    return "host";
+  }
+  switch (a.type) {
+    case cudaMemoryTypeDevice: return "device";
+    case cudaMemoryTypeManaged: return "managed";
+    case cudaMemoryTypeHost: return "pinned";
+    default: return "host";
+  }
+}
+
+}  // namespace
+
+// "M" (an input), "P" (an output), "host" or "device memory": where a pointer of a copy points, with the
+// buffer and offset the grader follows (answer_flow.h).
+nlohmann::json memory_end(const void* p) {
   const Recording& r = recording();
   const auto* at = static_cast<const unsigned char*>(p);
   if (r.c)
     for (const ArenaArray& a : r.c->arrays)
       if (at >= r.base + a.offset && at < r.base + a.offset + a.spec.bytes())
-        return {{"array", a.spec.name}, {"role", a.input ? "input" : "output"}};
+        return {{"array", a.spec.name}, {"role", a.input ? "input" : "output"}, {"buffer", "array " + a.spec.name},
+                {"offset", at - (r.base + a.offset)}};
+  std::size_t offset = 0;
   if (r.c)
-    if (const ArenaArray* a = host_copy_at(p, *r.c, r.base))
-      return {{"array", a->spec.name}, {"role", a->input ? "input" : "output"}, {"side", "host"}};
-  return {{"array", host_side ? "host" : "device memory"}, {"role", ""}};
+    if (const ArenaArray* a = host_copy_at(p, *r.c, r.base, &offset))
+      return {{"array", a->spec.name}, {"role", a->input ? "input" : "output"}, {"side", "host"},
+              {"buffer", "host " + a->spec.name}, {"offset", offset}};
+  const auto u = reinterpret_cast<std::uintptr_t>(p);
+  auto it = allocations().upper_bound(u);
+  if (it != allocations().begin() && u < std::prev(it)->first + std::prev(it)->second.bytes) {
+    --it;
+    const std::string memory = it->second.memory;
+    return {{"array", memory == "pinned" ? "host" : "device memory"}, {"role", ""}, {"memory", memory},
+            {"buffer", pointer_text(reinterpret_cast<const void*>(it->first))}, {"offset", u - it->first}};
+  }
+  const std::string memory = memory_type(p);
+  return {{"array", memory == "pinned" || memory == "host" ? "host" : "device memory"}, {"role", ""}, {"memory", memory}};
 }
+
+std::string pointer_text(const void* p) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(p)));
+  return text;
+}
+
+void note_allocation(const void* p, std::size_t bytes, const char* memory, const char* call) {
+  if (p) allocations()[reinterpret_cast<std::uintptr_t>(p)] = {bytes, memory, call, !recording().on};
+}
+
+std::string stream_text(const void* stream) { return stream ? pointer_text(stream) : "0"; }
+
+void forget_allocation(const void* p) { allocations().erase(reinterpret_cast<std::uintptr_t>(p)); }
+
+namespace {
 
 const char* kind_name(cudaMemcpyKind kind) {
   switch (kind) {
@@ -53,24 +116,39 @@ const char* kind_name(cudaMemcpyKind kind) {
 
 void report(const nlohmann::json& j) { report_runtime_call(j.dump()); }
 
-bool is_host_pointer(const void* p) {
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    cudaGetLastError();  // not the student's error to see
-    return true;
-  }
-  return a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeUnregistered;
+void report_copy(const char* call, void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                 const void* stream = nullptr, bool on_stream = false) {
+  if (!recording().on) return;
+  // The ends are named by what the pointers are, as cudaMemcpyDefault has the runtime do.
+  nlohmann::json j = {{"type", "call"}, {"call", call}, {"kind", kind_name(kind)}, {"bytes", bytes},
+                      {"from", memory_end(src)}, {"to", memory_end(dst)}};
+  if (on_stream) j["stream"] = stream_text(stream);
+  report(j);
 }
 
-void report_copy(const char* call, void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+// A __device__ or __constant__ variable's end of a symbol copy: the buffer is the variable.
+nlohmann::json symbol_end(const void* symbol, std::size_t offset) {
+  void* address = nullptr;
+  if (cudaGetSymbolAddress(&address, symbol) != cudaSuccess) {
+    cudaGetLastError();  // not the student's error to see: the copy itself reports it
+    address = const_cast<void*>(symbol);
+  }
+  return {{"array", "device memory"}, {"role", ""}, {"memory", "symbol"}, {"buffer", "symbol " + pointer_text(address)},
+          {"offset", offset}};
+}
+
+void report_symbol_copy(const char* call, const void* symbol, const void* other, std::size_t bytes, std::size_t offset,
+                        bool to_symbol, cudaError_t result) {
   if (!recording().on) return;
-  // cudaMemcpyDefault lets the runtime tell host from device by the pointers: so does the record.
-  const bool from_host = kind == cudaMemcpyDefault ? is_host_pointer(src)
-                                                   : kind == cudaMemcpyHostToDevice || kind == cudaMemcpyHostToHost;
-  const bool to_host = kind == cudaMemcpyDefault ? is_host_pointer(dst)
-                                                 : kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyHostToHost;
-  report({{"type", "call"}, {"call", call}, {"kind", kind_name(kind)}, {"bytes", bytes},
-          {"from", where(src, from_host)}, {"to", where(dst, to_host)}});
+  const nlohmann::json variable = symbol_end(symbol, offset), end = memory_end(other);
+  report({{"type", "call"}, {"call", call}, {"kind", to_symbol ? "to-symbol" : "from-symbol"}, {"bytes", bytes},
+          {"from", to_symbol ? end : variable}, {"to", to_symbol ? variable : end}, {"result", cudaGetErrorName(result)}});
+}
+
+void report_memset(const char* call, const void* target, std::size_t bytes, cudaError_t result) {
+  if (!recording().on) return;
+  report({{"type", "call"}, {"call", call}, {"bytes", bytes}, {"to", memory_end(target)},
+          {"result", cudaGetErrorName(result)}});
 }
 
 }  // namespace
@@ -78,9 +156,16 @@ void report_copy(const char* call, void* dst, const void* src, std::size_t bytes
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base) {
   forget_host_copies();
   recording() = {true, 0, channel_fd, &c, base, c.fail_allocation};
+  for (auto& [address, a] : allocations()) {
+    if (!a.unrecorded) continue;
+    a.unrecorded = false;
+    report({{"type", "call"}, {"call", a.call}, {"bytes", a.bytes}, {"memory", a.memory}, {"before", true},
+            {"pointer", pointer_text(reinterpret_cast<const void*>(address))}, {"result", "cudaSuccess"}});
+  }
 }
 
 std::size_t stop_recording() {
+  if (const nlohmann::json marker = host_arrays_call(); !marker.is_null() && recording().on) report(marker);
   recording().on = false;
   return recording().reported;
 }
@@ -106,8 +191,36 @@ extern "C" {
 
 cudaError_t __real_cudaMemcpy(void*, const void*, size_t, cudaMemcpyKind);
 cudaError_t __real_cudaMemcpyAsync(void*, const void*, size_t, cudaMemcpyKind, cudaStream_t);
-cudaError_t __real_cudaMemcpy2D(void*, size_t, const void*, size_t, size_t, size_t, cudaMemcpyKind);
-cudaError_t __real_cudaMemcpy2DAsync(void*, size_t, const void*, size_t, size_t, size_t, cudaMemcpyKind, cudaStream_t);
+cudaError_t __real_cudaMemcpyToSymbol(const void*, const void*, size_t, size_t, cudaMemcpyKind);
+cudaError_t __real_cudaMemcpyFromSymbol(void*, const void*, size_t, size_t, cudaMemcpyKind);
+cudaError_t __real_cudaMemset(void*, int, size_t);
+cudaError_t __real_cudaMemsetAsync(void*, int, size_t, cudaStream_t);
+
+cudaError_t __wrap_cudaMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset,
+                                      cudaMemcpyKind kind) {
+  const cudaError_t result = __real_cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+  kit::report_symbol_copy("cudaMemcpyToSymbol", symbol, src, bytes, offset, true, result);
+  return result;
+}
+
+cudaError_t __wrap_cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset,
+                                        cudaMemcpyKind kind) {
+  const cudaError_t result = __real_cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+  kit::report_symbol_copy("cudaMemcpyFromSymbol", symbol, dst, bytes, offset, false, result);
+  return result;
+}
+
+cudaError_t __wrap_cudaMemset(void* target, int value, size_t bytes) {
+  const cudaError_t result = __real_cudaMemset(target, value, bytes);
+  kit::report_memset("cudaMemset", target, bytes, result);
+  return result;
+}
+
+cudaError_t __wrap_cudaMemsetAsync(void* target, int value, size_t bytes, cudaStream_t stream) {
+  const cudaError_t result = __real_cudaMemsetAsync(target, value, bytes, stream);
+  kit::report_memset("cudaMemsetAsync", target, bytes, result);
+  return result;
+}
 
 cudaError_t __wrap_cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
   kit::report_copy("cudaMemcpy", dst, src, bytes, kind);
@@ -115,20 +228,8 @@ cudaError_t __wrap_cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemc
 }
 
 cudaError_t __wrap_cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
-  kit::report_copy("cudaMemcpyAsync", dst, src, bytes, kind);
+  kit::report_copy("cudaMemcpyAsync", dst, src, bytes, kind, stream, true);
   return __real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
-}
-
-cudaError_t __wrap_cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
-                                cudaMemcpyKind kind) {
-  kit::report_copy("cudaMemcpy2D", dst, src, width * height, kind);
-  return __real_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
-cudaError_t __wrap_cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                                     size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
-  kit::report_copy("cudaMemcpy2DAsync", dst, src, width * height, kind);
-  return __real_cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
 }
 
 }  // extern "C"

@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "kit/runner_case.h"
 
 namespace kit {
@@ -29,6 +31,20 @@ std::size_t stop_recording();
 bool recording_calls();
 void report_runtime_call(const std::string& json_object);
 
+// The cuda runner's wrappers (runtime_record_*_cuda.cpp): the student's allocations, so the record can
+// name what a pointer points into, and that name as a copy's or a launch argument's end: the arena's
+// array, the harness's host copy, an allocation ("buffer" and "offset"), or host or device memory
+// (kit/runtime_calls.h).
+// An allocation made while nothing is recorded (a global constructor's) is reported, marked "before",
+// when the next record starts, unless it was freed first: a leak of it is then seen.
+void note_allocation(const void* p, std::size_t bytes, const char* memory, const char* call);
+void forget_allocation(const void* p);
+nlohmann::json memory_end(const void* p);
+// An address as the cuda record names it: "0x7f...".
+std::string pointer_text(const void* p);
+// A stream as the cuda record names it: "0" for the default stream, else its address.
+std::string stream_text(const void* stream);
+
 // Whether this cudaMalloc is the one the case asks to fail (RunnerCase::fail_allocation): counted over
 // the student's allocations while calls are recorded (the cuda runner's wrapper asks; the CPU backend's
 // runtime counts itself).
@@ -43,6 +59,11 @@ void runner_copy(void* dst, const void* src, std::size_t bytes, bool to_device);
 // so the names of one run's copies last until its record has been judged.
 void name_host_copy(const void* host, std::size_t bytes, const void* device_array);
 void forget_host_copies();
-const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base);
+// The record's last call when the run named host copies: {"call": "host-arrays"}, so the grader knows
+// the function wrote its host code (kit/runtime_calls.h); null otherwise.
+nlohmann::json host_arrays_call();
+// `offset`, when given, receives how far into the array's host copy `p` lies.
+const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base,
+                               std::size_t* offset = nullptr);
 
 }  // namespace kit

@@ -62,6 +62,11 @@ std::size_t stop_recording() {
     write_record(r.fd, RecordType::json, text.data(), text.size());
     ++reported;
   }
+  if (const nlohmann::json marker = host_arrays_call(); !marker.is_null()) {
+    const std::string text = marker.dump();
+    write_record(r.fd, RecordType::json, text.data(), text.size());
+    ++reported;
+  }
   return reported;
 }
 

@@ -5,6 +5,8 @@
 
 #include <map>
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "runtime_record.h"
@@ -29,9 +31,11 @@ int id_of(cudaEvent_t event) {
 // elapsed_ms: what cudaEventElapsedTime returned, when it succeeded; the timing checks hold a
 // reported event time to it.
 void report_event(const char* call, cudaEvent_t event = nullptr, cudaEvent_t end_event = nullptr,
-                  double elapsed_ms = -1) {
+                  cudaStream_t stream = nullptr, double elapsed_ms = -1) {
   if (!kit::recording_calls()) return;
   nlohmann::json j = {{"type", "call"}, {"call", call}};
+  // The stream a record is on: what a wait on the event covers (technique_host_code.cpp).
+  if (std::string(call) == "cudaEventRecord") j["stream"] = kit::stream_text(stream);
   if (event) j["event"] = id_of(event);
   if (end_event) j["end_event"] = id_of(end_event);
   if (elapsed_ms >= 0) j["elapsed_ms"] = elapsed_ms;
@@ -70,7 +74,7 @@ cudaError_t __wrap_cudaEventDestroy(cudaEvent_t event) {
 }
 
 cudaError_t __wrap_cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  if (event) report_event("cudaEventRecord", event);
+  if (event) report_event("cudaEventRecord", event, nullptr, stream);
   return __real_cudaEventRecord(event, stream);
 }
 
@@ -82,7 +86,7 @@ cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
 cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   // The runtime writes *ms; a copy is read back only where the call succeeded and ms was a pointer.
   const cudaError_t e = __real_cudaEventElapsedTime(ms, start, end);
-  report_event("cudaEventElapsedTime", start, end, e == cudaSuccess && ms ? static_cast<double>(*ms) : -1.0);
+  report_event("cudaEventElapsedTime", start, end, nullptr, e == cudaSuccess && ms ? static_cast<double>(*ms) : -1.0);
   return e;
 }
 

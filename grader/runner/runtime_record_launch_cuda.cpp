@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -45,8 +46,56 @@ std::string kernel_name(const void* function) {
 
 using Clock = std::chrono::steady_clock;
 
-cudaError_t report_launch(const std::string& name, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
-                          Clock::time_point called, cudaError_t result) {
+// Which of a kernel's parameters are pointers, read from its demangled name ("vecAdd(float const*,
+// float const*, float*, int)"): the record names the memory each one points into (answer_flow.h).
+// A pointer inside a struct passed by value is not seen.
+std::vector<bool> pointer_parameters(const std::string& name) {
+  std::vector<bool> pointers;
+  const std::size_t close = name.rfind(')');
+  if (close == std::string::npos) return pointers;
+  int depth = 0;
+  std::size_t open = close;
+  for (std::size_t i = close + 1; i-- > 0;) {
+    if (name[i] == ')') ++depth;
+    if (name[i] == '(' && --depth == 0) {
+      open = i;
+      break;
+    }
+  }
+  std::string parameter;
+  depth = 0;
+  auto end_parameter = [&] {
+    const std::size_t last = parameter.find_last_not_of(' ');
+    if (last != std::string::npos) pointers.push_back(parameter.find('*') != std::string::npos && parameter[last] != ')');
+    parameter.clear();
+  };
+  for (std::size_t i = open + 1; i < close; ++i) {
+    const char c = name[i];
+    if (c == '<' || c == '(' || c == '[') ++depth;
+    if (c == '>' || c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      end_parameter();
+      continue;
+    }
+    parameter += c;
+  }
+  end_parameter();
+  return pointers;
+}
+
+nlohmann::json pointer_arguments(const std::string& name, void** args) {
+  nlohmann::json ends = nlohmann::json::array();
+  const std::vector<bool> pointers = pointer_parameters(name);
+  for (std::size_t i = 0; args && i < pointers.size(); ++i) {
+    if (!pointers[i] || !args[i]) continue;
+    const void* value = *static_cast<void* const*>(args[i]);
+    if (value) ends.push_back(kit::memory_end(value));
+  }
+  return ends;
+}
+
+cudaError_t report_launch(const std::string& name, void** args, dim3 grid, dim3 block, size_t shared_bytes,
+                          cudaStream_t stream, Clock::time_point called, cudaError_t result) {
   if (!kit::recording_calls()) return result;
   const double took_ms = std::chrono::duration<double, std::milli>(Clock::now() - called).count();
   kit::report_runtime_call(nlohmann::json{{"type", "call"},
@@ -55,6 +104,7 @@ cudaError_t report_launch(const std::string& name, dim3 grid, dim3 block, size_t
                                           {"grid", {grid.x, grid.y, grid.z}},
                                           {"block", {block.x, block.y, block.z}},
                                           {"shared_bytes", shared_bytes},
+                                          {"arguments", pointer_arguments(name, args)},
                                           {"stream", stream_name(stream)},
                                           {"result", cudaGetErrorName(result)},
                                           {"took_ms", took_ms},
@@ -75,7 +125,7 @@ cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block,
                                     cudaStream_t stream) {
   const std::string name = kernel_name(function);
   const Clock::time_point called = Clock::now();
-  return report_launch(name, grid, block, shared_bytes, stream, called,
+  return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream));
 }
 
@@ -83,7 +133,7 @@ cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block
                                       cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
   const Clock::time_point called = Clock::now();
-  return report_launch(name, grid, block, shared_bytes, stream, called,
+  return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream));
 }
 
@@ -91,7 +141,7 @@ cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 
                                            size_t shared_bytes, cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
   const Clock::time_point called = Clock::now();
-  return report_launch(name, grid, block, shared_bytes, stream, called,
+  return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream));
 }
 

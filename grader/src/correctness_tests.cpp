@@ -31,6 +31,9 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 void join_session(Session& s, Session& worker) {
   s.stages.add(worker.stages.seconds());
   s.launched_kernels.insert(worker.launched_kernels.begin(), worker.launched_kernels.end());
+  s.kernels_recorded = s.kernels_recorded || worker.kernels_recorded;
+  for (HostCodeRun& run : worker.host_code_runs)
+    if (s.host_code_runs.size() < kMaxHostCodeRuns) s.host_code_runs.push_back(std::move(run));
   for (auto& [key, build] : worker.builds) s.builds.emplace(key, std::move(build));
   for (auto& [key, verdict] : worker.knob_checks) s.knob_checks.emplace(key, std::move(verdict));
   for (auto& [key, data] : worker.case_data) s.case_data.emplace(key, std::move(data));

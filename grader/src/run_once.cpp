@@ -91,11 +91,6 @@ RunVerdict verdict_from(Session& s, const TestCase& t, RunEnding& ending, const 
   // A cuda runner's record gives return addresses: the lines come from the runner's debug information.
   v.launches = launches_in_record(talk.calls);
   if (read_ending(ending, reports, v)) return v;
-  for (const nlohmann::json& c : talk.calls)
-    if (c.value("call", "") == "launch") {
-      const std::string kernel = c.value("kernel", std::string());
-      s.launched_kernels.insert(kernel.substr(0, kernel.find('(')));
-    }
   judge_outputs(s, RunOutputs{t, talk, ending, reports, given_inputs}, v);
   return v;
 }
@@ -106,6 +101,9 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMo
                     const std::vector<std::uint64_t>& seeds, const std::string& label, const Arrays* given_inputs,
                     bool may_reuse) {
   const StageScope stage(s.stages, stage_of(mode));
+  // From the first correctness run on, the technique checks judge only kernels a passing run credits
+  // (Session::launched_kernels): a run that fails, however it fails, credits none.
+  if (mode == RunMode::plain) s.kernels_recorded = true;
   const Problem& problem = *t.function->problem;
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
   // own.

@@ -7,6 +7,7 @@
 #include "kit/launch_record.h"
 #include "kit/runtime_calls.h"
 #include "kit/wrong_answers.h"
+#include "answer_flow.h"
 
 namespace kit {
 namespace {
@@ -37,6 +38,27 @@ bool read_host_answer(const RunOutputs& run, RunVerdict& v) {
   v.finding.category = host_work.rfind("no kernel", 0) == 0 ? Category::no_kernel_launched : Category::answer_from_host;
   v.details = run.ending.label + "what your code asked the CUDA runtime to do:\n" + describe_calls(run.talk.calls);
   return true;
+}
+
+// Byte by byte, which writer each output's answer came from (answer_flow.h); technique checks judge only
+// the kernels it names, once the test has passed. A seed that ended in a CUDA error is judged by that
+// error: its record stops where the function gave up. The records of host-code functions are kept for
+// the host-code checks, which judge every seed of every correctness run.
+AnswerFlow follow_run_answers(Session& s, const RunOutputs& run) {
+  const SeedConversation& talk = run.talk;
+  const bool every_seed_ok = talk.runs.size() == talk.started &&
+                             std::all_of(talk.runs.begin(), talk.runs.end(),
+                                         [](const SeedRun& r) { return r.done.value("status", "") == "ok"; });
+  if (run.ending.mode != RunMode::plain || !every_seed_ok) return {};
+  if (host_code_record(talk.calls))
+    for (std::vector<nlohmann::json>& calls : calls_by_seed(talk.calls, talk.seed_ends))
+      if (s.host_code_runs.size() < kMaxHostCodeRuns)
+        s.host_code_runs.push_back({run.test.function->name, run.test.name, run.test.dims, std::move(calls)});
+  const Problem& problem = *run.test.function->problem;
+  if (problem.host_answer || run.given_inputs || talk.runs.empty()) return {};
+  return follow_answers(talk.calls, talk.seed_ends,
+                        answer_outputs(problem.outputs(run.test.dims), case_data(s, run.test, talk.runs.front().seed).expected),
+                        host_code_record(talk.calls));
 }
 
 // A seed that ended in a CUDA error stops the run. A refused launch says only "invalid argument": the
@@ -150,6 +172,13 @@ bool read_early_end(const RunOutputs& run, RunVerdict& v) {
 
 void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
   if (read_host_answer(run, v)) return;
+  const AnswerFlow flow = follow_run_answers(s, run);
+  if (!flow.host_work.empty()) {
+    v.message = flow.host_work;
+    v.finding.category = Category::answer_from_host;
+    v.details = run.ending.label + "what your code asked the CUDA runtime to do:\n" + describe_calls(run.talk.calls);
+    return;
+  }
   for (const SeedRun& seed : run.talk.runs) {
     if (seed.done.value("status", "") == "cuda-error") return stop_on_cuda_error(s, run, seed, v);
     judge_seed(s, run, seed, v);
@@ -166,6 +195,7 @@ void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
     if (!v.message.empty()) v.finding.category = Category::tile_ignores_device;
   }
   v.passed = v.message.empty();
+  if (v.passed) s.launched_kernels.insert(flow.kernels.begin(), flow.kernels.end());
 }
 
 }  // namespace kit

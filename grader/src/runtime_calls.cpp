@@ -203,8 +203,14 @@ std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
 
 std::string describe_calls(const std::vector<nlohmann::json>& calls) {
   std::string text;
-  for (std::size_t i = 0; i < calls.size() && i < 12; ++i) {
-    const nlohmann::json& c = calls[i];
+  // The runner's own notes (what a kernel wrote, that the harness handed over host copies) are for the
+  // judgement, not for the student's list of calls.
+  std::vector<nlohmann::json> shown;
+  for (const nlohmann::json& c : calls)
+    if (c.value("call", "") != "kernel-writes" && c.value("call", "") != "host-arrays") shown.push_back(c);
+  const std::vector<nlohmann::json>& calls_shown = shown;
+  for (std::size_t i = 0; i < calls_shown.size() && i < 12; ++i) {
+    const nlohmann::json& c = calls_shown[i];
     const std::string call = c.value("call", "");
     if (call == "launch")
       text += "  launch " + c.value("kernel", std::string("?")) + at_of(c) + "\n";
@@ -218,7 +224,7 @@ std::string describe_calls(const std::vector<nlohmann::json>& calls) {
               array_of(c.value("to", nlohmann::json::object())) + " (" + std::to_string(c.value("bytes", 0ull)) +
               " bytes)" + at_of(c) + "\n";
   }
-  if (calls.size() > 12) text += "  ... " + std::to_string(calls.size() - 12) + " more\n";
+  if (calls_shown.size() > 12) text += "  ... " + std::to_string(calls_shown.size() - 12) + " more\n";
   if (!text.empty()) text.pop_back();
   return text;
 }

@@ -128,14 +128,24 @@ TEST(HostCodeAnswer, TheCpuBackendsCallsNameTheHostCopies) {
   malloc_call.allocation = 2;
   malloc_call.bytes = 16;
   malloc_call.result = "cudaSuccess";
+  kitcpu::RuntimeCall early = malloc_call;
+  early.before = true;
   const nlohmann::json j_in = judged_form(in, layout, arena.data());
   const nlohmann::json j_back = judged_form(back, layout, arena.data());
   const nlohmann::json j_malloc = judged_form(malloc_call, layout, arena.data());
   forget_host_copies();
-  EXPECT_EQ(j_in["from"], kHostA);
-  EXPECT_EQ(j_back["to"], kHostC);
+  // Each end also names its buffer and how far into it the copy starts (answer_flow.h).
+  nlohmann::json host_a_end = kHostA, host_c_end = kHostC;
+  host_a_end.update({{"buffer", "host A"}, {"offset", 4}});
+  host_c_end.update({{"buffer", "host C"}, {"offset", 0}});
+  EXPECT_EQ(j_in["from"], host_a_end);
+  EXPECT_EQ(j_back["to"], host_c_end);
+  EXPECT_EQ(j_in["to"], (nlohmann::json{{"array", "device memory"}, {"role", ""}, {"memory", "device"},
+                                        {"buffer", "allocation 0"}, {"offset", 0}}));
   EXPECT_EQ(j_malloc["pointer"], "allocation 2");
   EXPECT_EQ(j_malloc["result"], "cudaSuccess");
+  EXPECT_FALSE(j_malloc.contains("before"));
+  EXPECT_EQ(judged_form(early, layout, arena.data())["before"], true);
   // Without the arena's address, host memory is only host memory.
   EXPECT_EQ(judged_form(in, layout)["from"]["array"], "host");
 }

@@ -86,12 +86,16 @@ TEST(AnswerSource, TheCpuBackendsCallsNameTheArenasArrays) {
     if (!j.is_null()) calls.push_back(j);
   }
   ASSERT_EQ(calls.size(), 3u);  // the adoption says nothing about the answer
-  EXPECT_EQ(calls[0]["from"], kInputM);
-  EXPECT_EQ(calls[0]["to"], kHost);
+  // Each end also names the buffer the data flow follows and how far into it (answer_flow.h).
+  EXPECT_EQ(calls[0]["from"], (nlohmann::json{{"array", "M"}, {"role", "input"}, {"buffer", "array M"}, {"offset", 8}}));
+  EXPECT_EQ(calls[0]["to"], (nlohmann::json{{"array", "host"}, {"role", ""}, {"memory", "host"}}));
   EXPECT_EQ(calls[0]["at"], "matmul.cu:7");
   EXPECT_EQ(calls[1]["kernel"], "matmul");
-  EXPECT_EQ(calls[2]["from"], kHost);  // pinned memory is host memory
-  EXPECT_EQ(calls[2]["to"], kOutputP);
+  EXPECT_EQ(calls[1]["arguments"], nlohmann::json::array());
+  // Pinned memory is host memory, and names its allocation.
+  EXPECT_EQ(calls[2]["from"], (nlohmann::json{{"array", "host"}, {"role", ""}, {"memory", "pinned"},
+                                             {"buffer", "allocation 1"}, {"offset", 0}}));
+  EXPECT_EQ(calls[2]["to"], (nlohmann::json{{"array", "P"}, {"role", "output"}, {"buffer", "array P"}, {"offset", 0}}));
   EXPECT_EQ(answer_from_the_host(calls),
             "the answer came from host code: your code copied the input M (cudaMemcpy at matmul.cu:7) to the host "
             "and wrote the output P (cudaMemcpy at matmul.cu:10) from the host; it must be computed by a kernel");

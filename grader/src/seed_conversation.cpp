@@ -34,6 +34,7 @@ void SeedConversation::take_done(const nlohmann::json& j) {
     record_cut = "the runner reported " + (sent.is_number_unsigned() ? std::to_string(sent.get<std::size_t>()) : "?") +
                  " runtime calls and " + std::to_string(calls_this_seed) + " reached the grader";
   calls_this_seed = 0;
+  seed_ends.push_back(calls.size());
   SeedRun run;
   run.seed = seeds[runs.size()];
   run.done = j;

@@ -37,6 +37,7 @@ struct SeedConversation {
   std::vector<SeedRun> runs;
   std::vector<nlohmann::json> calls;  // the runtime calls the student's code made (runtime_record.h)
   std::size_t calls_this_seed = 0;
+  std::vector<std::size_t> seed_ends;  // one past each finished seed's last call
   std::string record_cut;  // why the record of calls cannot be believed, or ""
   std::string harness_error;
   RecordReader reader;

@@ -30,6 +30,32 @@ const Rule kRules[] = {
     {"cuLaunch", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
     {"cuModule", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
     {"cuCtx", false, "calls the CUDA driver API directly, around the runtime the grader watches"},
+    // Runtime entry points the record of calls does not follow (answer_flow.h): memory they allocate,
+    // copy or launch into would be invisible to the judgement of where an answer came from.
+    {"cudaMemcpy2D", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpy3D", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyPeer", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyToArray", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyFromArray", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyArrayToArray", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyBatch", false, "copies memory by a route the grader's record does not follow: use cudaMemcpy"},
+    {"cudaMemcpyToSymbolAsync", true, "copies memory by a route the grader's record does not follow: use cudaMemcpyToSymbol"},
+    {"cudaMemcpyFromSymbolAsync", true, "copies memory by a route the grader's record does not follow: use cudaMemcpyFromSymbol"},
+    {"cudaMemset2D", false, "sets memory by a route the grader's record does not follow: use cudaMemset"},
+    {"cudaMemset3D", false, "sets memory by a route the grader's record does not follow: use cudaMemset"},
+    {"cudaMallocPitch", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaMalloc3D", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaMallocArray", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaMallocMipmappedArray", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaMallocAsync", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaMallocFromPoolAsync", false, "allocates memory the grader's record does not follow: use cudaMalloc"},
+    {"cudaFreeAsync", false, "frees memory by a route the grader's record does not follow: use cudaFree"},
+    {"cudaHostRegister", false, "maps host memory for kernels by a route the grader's record does not follow: use cudaMallocHost"},
+    {"cudaHostGetDevicePointer", false, "hands kernels host memory by a route the grader's record does not follow"},
+    {"cudaGraph", false, "runs copies and kernels from a graph the grader's record does not follow"},
+    {"cudaStreamBeginCapture", false, "captures copies and kernels into a graph the grader's record does not follow"},
+    {"cudaLaunchCooperativeKernel", false, "launches a kernel by a route the grader's record does not follow: use <<<...>>>"},
+    {"cudaLaunchKernelExC", false, "launches a kernel by a route the grader's record does not follow: use <<<...>>>"},
     {"cublas", false, "calls cuBLAS: the assignment is to write the kernel"},
     {"cusparse", false, "calls cuSPARSE: the assignment is to write the kernel"},
     {"cufft", false, "calls cuFFT: the assignment is to write the kernel"},
@@ -86,6 +112,14 @@ const Rule kRules[] = {
 bool is_system_call(const std::string& mnemonic, const std::string& operands) {
   return mnemonic == "syscall" || mnemonic == "sysenter" || mnemonic == "svc" ||
          (mnemonic == "int" && operands.find("0x80") != std::string::npos);
+}
+
+// The per-thread default stream's twins of the runtime's functions (cudaMemcpy_ptds,
+// cudaMemcpyAsync_ptsz): the grader's record follows only the launch's (__cudaLaunchKernel_ptsz).
+bool per_thread_stream_twin(const std::string& name) {
+  const bool twin = name.size() > 5 && (name.compare(name.size() - 5, 5, "_ptds") == 0 ||
+                                        name.compare(name.size() - 5, 5, "_ptsz") == 0);
+  return twin && name.rfind("cu", 0) == 0 && name != "__cudaLaunchKernel_ptsz";
 }
 
 // `symbol` is `name`, or `name` followed by what continues an identifier's suffix (cublasSgemm_v2,
@@ -209,6 +243,11 @@ std::vector<ForbiddenUse> forbidden_uses(const std::vector<std::string>& symbols
         uses.push_back({name, rule.reason});
         found = true;
       }
+    if (!found && per_thread_stream_twin(name)) {
+      uses.push_back({name, "is the per-thread default stream's twin of a runtime function, a route the grader's "
+                            "record does not follow: call the function itself"});
+      found = true;
+    }
     for (const std::string& forbidden : rubric_forbidden)
       if (!found && matches(name, forbidden, false)) {
         uses.push_back({name, "the assignment forbids " + forbidden});

@@ -51,6 +51,25 @@ TEST(SymbolCheck, TheRubricsNamesMatchAsPrefixes) {
   EXPECT_EQ(uses[1].reason, "the assignment forbids thrust");
 }
 
+TEST(SymbolCheck, RoutesTheRecordOfCallsDoesNotFollowAreRefusedByName) {
+  // The record follows these (runtime_record*.cpp, the CPU backend's runtime): no refusal.
+  const std::vector<std::string> followed = {"cudaMemcpy", "cudaMemcpyAsync", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
+                                             "cudaMemset", "cudaMemsetAsync", "cudaMallocHost", "cudaHostAlloc",
+                                             "cudaMallocManaged", "cudaFreeHost", "__cudaLaunchKernel_ptsz"};
+  EXPECT_TRUE(forbidden_uses(followed, {}).empty());
+  const std::vector<ForbiddenUse> uses =
+      forbidden_uses({"cudaMemcpy2D", "cudaMemcpy2DAsync", "cudaMemcpy3D", "cudaMemcpyToSymbolAsync", "cudaHostRegister",
+                      "cudaHostGetDevicePointer", "cudaMallocPitch", "cudaGraphLaunch", "cudaStreamBeginCapture",
+                      "cudaMemcpy_ptds", "cudaMemcpyAsync_ptsz", "cudaLaunchKernelExC"},
+                     {});
+  EXPECT_EQ(names(uses), (std::vector<std::string>{"cudaMemcpy2D", "cudaMemcpy2DAsync", "cudaMemcpy3D",
+                                                   "cudaMemcpyToSymbolAsync", "cudaHostRegister",
+                                                   "cudaHostGetDevicePointer", "cudaMallocPitch", "cudaGraphLaunch",
+                                                   "cudaStreamBeginCapture", "cudaMemcpy_ptds", "cudaMemcpyAsync_ptsz",
+                                                   "cudaLaunchKernelExC"}));
+  for (const ForbiddenUse& u : uses) EXPECT_NE(u.reason.find("the grader's record does not follow"), std::string::npos) << u.symbol;
+}
+
 TEST(SymbolCheck, DefinitionsThatReplaceTheRunnersCodeAreFound) {
   const std::vector<std::string> defined = {
       "_Z12matmul_tiledPKfS0_Pfi",            // the student's function: allowed

@@ -35,15 +35,16 @@ bool declares_dynamic_shared_memory(const std::string& code) {
 }
 
 // Dynamic shared memory (extern __shared__) is sized at launch, so for it the code's declaration stands
-// in for the byte count (the code only: one written in a comment or a string declares nothing). Where the runs recorded which kernels were launched, only those count:
-// a tiled kernel that is defined but never launched proves nothing.
+// in for the byte count (the code only: one written in a comment or a string declares nothing). Where a
+// correctness run passed, only the kernels whose writes reached its output count (answer_flow.h): a tiled
+// kernel that is defined, or launched beside host code that computes the answer, proves nothing.
 void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   const bool dynamic = declares_dynamic_shared_memory(in.code);
   const std::set<std::string>& launched = in.session.launched_kernels;
   std::string usage;
   for (const KernelResources& k : in.nvcc.kernels) {
-    const bool ran = launched.empty() || launched.count(k.name.substr(0, k.name.find('(')));
-    usage += "\n  " + usage_line(k) + (ran ? "" : " (never launched)");
+    const bool ran = (launched.empty() && !in.session.kernels_recorded) || launched.count(k.name.substr(0, k.name.find('(')));
+    usage += "\n  " + usage_line(k) + (ran ? "" : " (its writes reached no passing output)");
     if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0 && ran) {
       t.status = TestStatus::passed;
       t.score = t.max_score;

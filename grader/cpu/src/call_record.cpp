@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -34,6 +35,7 @@ struct Record {
   std::mutex mutex;
   std::vector<Pending> pending;   // for the KITCPU_CALLS file
   std::vector<Pending> captured;  // for a runner, between start_capturing_calls and take_captured_calls
+  std::vector<RuntimeCall> unrecorded;  // live allocations made while nothing was recorded
   std::atomic<bool> capturing{false};
   std::unordered_map<const void*, Place> places;  // caller -> where it is, once symbolized
   bool flush_at_exit = false;
@@ -127,6 +129,26 @@ void record_launch_duration(double took_ms) {
     }
 }
 
+void note_unrecorded_allocation(const char* name, int id, std::size_t bytes) {
+  RuntimeCall call;
+  call.call = name;
+  call.allocation = id;
+  call.bytes = bytes;
+  call.result = "cudaSuccess";
+  call.before = true;
+  Record& r = record();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  r.unrecorded.push_back(std::move(call));
+}
+
+void note_unrecorded_release(int id) {
+  Record& r = record();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  r.unrecorded.erase(std::remove_if(r.unrecorded.begin(), r.unrecorded.end(),
+                                    [&](const RuntimeCall& c) { return c.allocation == id; }),
+                     r.unrecorded.end());
+}
+
 void flush_call_record() {
   if (!writing_file()) return;
   Record& r = record();
@@ -176,6 +198,8 @@ void start_capturing_calls() {
   detail::Record& r = detail::record();
   const std::lock_guard<std::mutex> lock(r.mutex);
   r.captured.clear();
+  for (RuntimeCall& call : r.unrecorded) r.captured.push_back({std::move(call), nullptr});
+  r.unrecorded.clear();
   r.capturing.store(true, std::memory_order_relaxed);
 }
 

@@ -26,6 +26,12 @@ void record_call(RuntimeCall call, cudaError_t result, const void* caller);
 // launch itself is recorded before it runs, so that a kernel that ends the program is still in the record.
 void record_launch_duration(double took_ms);
 
+// An allocation made, or freed, while no call is recorded (by a global constructor, before the
+// student's function runs): the next captured record starts with the allocations still live, marked
+// `before` (kitcpu/runtime_calls.h).
+void note_unrecorded_allocation(const char* name, int id, std::size_t bytes);
+void note_unrecorded_release(int id);
+
 // Writes what is buffered. Called at exit and before a fatal diagnostic; safe to call again.
 void flush_call_record();
 

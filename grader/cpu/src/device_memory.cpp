@@ -260,6 +260,15 @@ std::size_t allocated_bytes() {
   return r.allocated;
 }
 
+std::vector<Region> live_regions() {
+  Allocations& r = allocations();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<Region> regions;
+  regions.reserve(r.live.size());
+  for (const auto& [begin, e] : r.live) regions.push_back(e.region);
+  return regions;
+}
+
 std::vector<AddressRange> device_allocation_ranges() {
   Allocations& r = allocations();
   const std::lock_guard<std::mutex> lock(r.mutex);

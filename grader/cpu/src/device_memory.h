@@ -70,6 +70,10 @@ bool is_closed_device_memory(const void* address);
 
 std::size_t allocated_bytes();
 
+// Every live region (device, adopted, managed, pinned), by address: what a kernel may have written
+// (kernel_writes.h).
+std::vector<Region> live_regions();
+
 // Opens device memory for the runtime's own accesses; closes it again when destroyed. Counted, so that
 // a copy inside an open launch, or two threads' copies of one region, close nothing too early.
 class DeviceMemoryAccess {

@@ -15,6 +15,7 @@
 #include "device_memory.h"
 #include "diagnostic_sink.h"
 #include "fault_handlers.h"
+#include "kernel_writes.h"
 #include "launch_config_check.h"
 #include "runtime_config.h"
 #include "sanitizer_support.h"
@@ -60,7 +61,25 @@ void note_launch(const LaunchRequest& r, cudaError_t result) {
   call.block = {r.block.x, r.block.y, r.block.z};
   call.shared_bytes = r.dynamic_shared_bytes;
   call.stream = stream_id(r.stream);
+  for (std::size_t i = 0; i < r.pointer_count; ++i)
+    if (r.pointers[i] != nullptr) call.arguments.push_back(memory_reference(r.pointers[i]));
   record_call(std::move(call), result, nullptr);
+}
+
+// Only the fast build follows what kernels write: where an answer came from is judged on its runs
+// alone, and in the checking builds the snapshot's reads of every region would trip the sanitizers'
+// red zones and the guard zones they poison.
+constexpr bool kFollowsKernelWrites = !KITCPU_SANITIZED && !KITCPU_ACCESS;
+
+// What the kernel changed, right after its launch in the record (kernel_writes.h).
+void note_writes(const LaunchRequest& r, const std::vector<RegionSnapshot>& before) {
+  RuntimeCall call;
+  call.call = "kernel-writes";
+  call.file = r.file;
+  call.line = r.line;
+  call.kernel = r.kernel_name;
+  call.writes = changed_ranges(before);
+  record_call(std::move(call), cudaSuccess, nullptr);
 }
 
 }  // namespace
@@ -106,6 +125,8 @@ void launch_kernel(const LaunchRequest& request) {
   const std::lock_guard<std::mutex> lock(r.launches);
   // Device memory is reachable while the kernel runs, and only then (device_memory.h).
   const DeviceMemoryAccess device_memory = DeviceMemoryAccess::all();
+  const bool follow_writes = kFollowsKernelWrites && recording_calls();
+  const std::vector<RegionSnapshot> before = follow_writes ? snapshot_regions() : std::vector<RegionSnapshot>();
   LaunchState launch(request);
   watchdog().arm(launch);
 #if KITCPU_ACCESS
@@ -118,6 +139,7 @@ void launch_kernel(const LaunchRequest& request) {
   access_end_launch(launch);  // symbolizes new access sites: not part of the launch the watchdog times
   checks_end_launch();
 #endif
+  if (follow_writes) note_writes(request, before);
   watchdog().resume_host();
   // What a host clock around this launch would see: the timing checks bound a reported time by it.
   if (recording_calls())

@@ -134,6 +134,8 @@ cudaError_t allocate(const char* name, void** ptr, std::size_t size, RegionKind 
     call.bytes = size;
     call.allocation = result == cudaSuccess && size > 0 ? region.id : -1;
     record_call(std::move(call), result, caller);
+  } else if (result == cudaSuccess && size > 0) {
+    note_unrecorded_allocation(name, region.id, size);
   }
   return result;
 }
@@ -148,6 +150,8 @@ cudaError_t release(const char* name, void* ptr, const void* caller) {
     call.allocation = region.id;
     call.bytes = region.id >= 0 ? region.size : 0;
     record_call(std::move(call), result, caller);
+  } else if (result == cudaSuccess && region.id >= 0) {
+    note_unrecorded_release(region.id);
   }
   return result;
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "kit/access_profile.h"
 #include "kit/build.h"
 #include "kit/device_limits.h"
@@ -28,6 +30,16 @@ struct CaseData {
   Arrays inputs;
   Expected expected;
 };
+
+struct HostCodeRun {
+  std::string function;
+  std::string test;  // the correctness test's name: "n 1000"
+  Dims dims;
+  std::vector<nlohmann::json> calls;
+};
+
+// Enough for every seed of every correctness test of a host-code assignment, in every thread order.
+constexpr std::size_t kMaxHostCodeRuns = 256;
 
 struct RacecheckSweep;  // kit/correctness_run.h
 struct SharedBuilds;    // below
@@ -47,9 +59,16 @@ struct Session {
   std::map<std::string, AccessProfile> access_profiles;  // by function and dims (memory_access.h)
   std::shared_ptr<GpuMemoryServer> gpu_memory;  // owns the GPU arenas; started on first use
   std::map<std::string, std::string> knob_checks;  // by build: "" or how the file overrides a -D value
-  // The kernels the student's functions launched in their correctness runs, by name without the
-  // parameter list: the technique checks judge these, not every kernel the file defines.
+  // The kernels whose writes reached the output of a passing correctness run, by name without the
+  // parameter list (answer_flow.h): the technique checks judge these, not every kernel the file defines
+  // or launches. kernels_recorded: a correctness run was made, so an empty set means no kernel did work
+  // that passed.
   std::set<std::string> launched_kernels;
+  bool kernels_recorded = false;
+  // The record of each seed's run in the correctness tests of a function that writes its host code:
+  // the host-code checks judge every one (technique_host_code.cpp), so a file cannot free, check or
+  // wait only at the one size those checks run.
+  std::vector<HostCodeRun> host_code_runs;  // at most kMaxHostCodeRuns
   StageClock stages;  // where the grading's time goes
   std::optional<DeviceLimits> gpu_limits;  // the GPU's, read once when a problem's answer needs them
   RunnerPool runners;  // runners kept from test to test (a worker's, during the correctness tests)

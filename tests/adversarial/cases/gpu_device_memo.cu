@@ -4,7 +4,8 @@
 // defence: timing-bounds: fresh inputs for every call of a timed run, warm-ups included (every call misses)
 // backends: cuda
 // command: grade
-// expect-pass: small sizes
+// expect-fail: small sizes
+// expect-text: your code made memory that both the host and kernels reach (cudaMallocManaged
 // expect-zero: performance
 
 #include <cuda_runtime.h>

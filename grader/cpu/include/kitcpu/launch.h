@@ -32,7 +32,20 @@ struct LaunchRequest {
   cudaStream_t stream;
   KernelThunk thunk;
   const void* call;
+  // The launch's pointer arguments (the record says where they point: kitcpu/runtime_calls.h).
+  const void* const* pointers = nullptr;
+  std::size_t pointer_count = 0;
 };
+
+// The argument's value when it is a pointer, for LaunchRequest::pointers; nullptr otherwise.
+template <class T>
+const void* pointer_argument(const T& value) {
+  if constexpr (std::is_pointer_v<T>) {
+    return static_cast<const void*>(value);
+  } else {
+    return nullptr;
+  }
+}
 
 // Checks the configuration, runs every block and returns when all have finished (runtime: launch.cpp).
 void launch_kernel(const LaunchRequest& request);
@@ -64,6 +77,12 @@ class PendingLaunch {
     const Call call{kernel_, Arguments(std::forward<Args>(args)...)};
     request_.thunk = &Call::invoke;
     request_.call = &call;
+    const void* pointers[sizeof...(Args) + 1] = {nullptr};
+    std::size_t count = 0;
+    std::apply([&](const auto&... value) { ((pointers[count++] = detail::pointer_argument(value)), ...); },
+               call.arguments);
+    request_.pointers = pointers;
+    request_.pointer_count = count;
     detail::launch_kernel(request_);
   }
 
@@ -76,7 +95,8 @@ template <class Kernel>
 PendingLaunch<Kernel> launch(const char* file, int line, const char* kernel_name, Kernel kernel, dim3 grid,
                              dim3 block, std::size_t dynamic_shared_bytes = 0, cudaStream_t stream = nullptr) {
   return PendingLaunch<Kernel>(
-      detail::LaunchRequest{file, line, kernel_name, grid, block, dynamic_shared_bytes, stream, nullptr, nullptr},
+      detail::LaunchRequest{file, line, kernel_name, grid, block, dynamic_shared_bytes, stream, nullptr, nullptr,
+                            nullptr, 0},
       kernel);
 }
 

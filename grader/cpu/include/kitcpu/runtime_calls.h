@@ -19,6 +19,9 @@
 //   region, bytes                                       adopt_device_memory, release_device_memory
 //   stream, event, end_event                            streams and events (ids from 1; stream 0 is the
 //                                                       default stream)
+// Two keys a runner reads in memory only (the JSON line leaves them out): a launch's `arguments`, the
+// memory its pointer arguments point into, and `writes`, the device memory a kernel changed while it ran
+// (a "kernel-writes" call right after its launch): where an answer came from (kit/runtime_calls.h).
 // A memory reference (src, dst) is {"memory":"host"}, {"memory":"device","allocation":N,"offset":K},
 // {"memory":"adopted","region":N,"offset":K}, {"memory":"managed"|"pinned","allocation":N,"offset":K}
 // or {"memory":"symbol","offset":K} (a __constant__ or __device__ variable). Allocation ids count
@@ -29,6 +32,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kitcpu {
@@ -70,7 +74,18 @@ struct RuntimeCall {
   // synchronously here), and the milliseconds cudaEventElapsedTime returned. -1 when not part of the call.
   double took_ms = -1;
   double elapsed_ms = -1;
+  // Launches: where each pointer argument points (host memory included). "kernel-writes": the ranges
+  // of device, adopted, managed and pinned memory whose words changed while the kernel ran, as
+  // (reference, bytes) pairs; past kMaxWrittenRanges ranges in one region the rest are left out (the
+  // kernel is then not credited with them: no honest kernel scatters its output that finely).
+  std::vector<MemoryReference> arguments;
+  std::vector<std::pair<MemoryReference, std::uint64_t>> writes;
+  // An allocation made while nothing was recorded (a global constructor's) and still live when a
+  // record started: the record begins with it, so a leak of it is seen (call_record.h).
+  bool before = false;
 };
+
+constexpr std::size_t kMaxWrittenRanges = 4096;
 
 // Every call in a KITCPU_CALLS file, in order. A missing file means no calls were recorded; a line
 // that is not a JSON object (cut short by a kill) is skipped.

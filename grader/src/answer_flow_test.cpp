@@ -1,0 +1,164 @@
+// Following where an answer came from (answer_flow.h), on records of both backends' shapes.
+#include "answer_flow.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+namespace kit {
+namespace {
+
+using Calls = std::vector<nlohmann::json>;
+using nlohmann::json;
+
+json host(const std::string& array, const std::string& role, std::uint64_t offset = 0) {
+  return {{"array", array}, {"role", role}, {"side", "host"}, {"buffer", "host " + array}, {"offset", offset}};
+}
+json device(int id, const std::string& memory = "device", std::uint64_t offset = 0) {
+  return {{"array", memory == "pinned" ? "host" : "device memory"}, {"role", ""}, {"memory", memory},
+          {"buffer", "allocation " + std::to_string(id)}, {"offset", offset}};
+}
+json arena(const std::string& array, const std::string& role) {
+  return {{"array", array}, {"role", role}, {"buffer", "array " + array}, {"offset", 0}};
+}
+const json kPlainHost = {{"array", "host"}, {"role", ""}, {"memory", "host"}};
+
+json copy_call(const json& from, const json& to, std::uint64_t bytes, const std::string& at = "vector_add.cu:40") {
+  return {{"call", "cudaMemcpy"}, {"bytes", bytes}, {"from", from}, {"to", to}, {"at", at}};
+}
+json launch(const std::vector<json>& arguments, const std::string& kernel = "vecAdd(float const*, float*)") {
+  return {{"call", "launch"}, {"kernel", kernel}, {"arguments", arguments}, {"at", "vector_add.cu:38"},
+          {"result", "cudaSuccess"}};
+}
+json writes(const std::vector<json>& ends) { return {{"call", "kernel-writes"}, {"writes", ends}}; }
+json wrote(json end, std::uint64_t bytes) {
+  end["bytes"] = bytes;
+  return end;
+}
+
+const std::vector<AnswerOutput> kC = {{"C", 4000, 4}};
+
+// The contract: inputs in, a kernel writes d_C, d_C back into the host's C.
+Calls honest(bool cpu_writes) {
+  Calls calls = {copy_call(host("A", "input"), device(0), 4000), launch({device(0), device(2)})};
+  if (cpu_writes) calls.push_back(writes({wrote(device(2), 4000)}));
+  calls.push_back(copy_call(device(2), host("C", "output"), 4000));
+  return calls;
+}
+
+TEST(AnswerFlow, AKernelsOutputCopiedBackIsTheDevicesAnswer) {
+  for (bool cpu : {false, true}) {
+    const AnswerFlow flow = follow_answer(honest(cpu), kC, true);
+    EXPECT_EQ(flow.host_work, "") << cpu;
+    EXPECT_EQ(flow.kernels, (std::set<std::string>{"vecAdd"}));
+  }
+}
+
+TEST(AnswerFlow, ASumCopiedUpAndBackPastAnEmptyKernelIsTheHosts) {
+  // The host adds, copies the sum into d_C, launches a kernel that writes nothing, copies d_C back.
+  const Calls calls = {copy_call(kPlainHost, device(2), 4000, "vector_add.cu:31"), launch({device(2)}), writes({}),
+                       copy_call(device(2), host("C", "output"), 4000)};
+  const AnswerFlow flow = follow_answer(calls, kC, true);
+  EXPECT_EQ(flow.host_work,
+            "the answer came from host code: C was last written from the host (cudaMemcpy at vector_add.cu:31), not "
+            "by a kernel; the result must be computed by a kernel and copied back from device memory (cudaMalloc)");
+  EXPECT_TRUE(flow.kernels.empty());
+  // On a GPU the launch's argument is all the record has: the kernel given d_C counts as its writer.
+  const Calls gpu = {copy_call(kPlainHost, device(2), 4000), launch({device(2)}), copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(gpu, kC, true).host_work, "");
+  // ... but not one launched without it.
+  const Calls unrelated = {copy_call(kPlainHost, device(2), 4000), launch({device(0)}), copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_NE(follow_answer(unrelated, kC, true).host_work, "");
+}
+
+TEST(AnswerFlow, AFourByteCopyBackDoesNotCoverTheOutput) {
+  const Calls calls = {launch({device(2)}), writes({wrote(device(2), 4)}), copy_call(device(2), host("C", "output"), 4)};
+  EXPECT_EQ(follow_answer(calls, kC, true).host_work,
+            "the answer came from host code: C[1] to C[999] of the output was never written by a copy from the device "
+            "after a kernel wrote it (cudaMemcpy ..., cudaMemcpyDeviceToHost); the result must be computed by a kernel "
+            "and copied back");
+}
+
+TEST(AnswerFlow, CopiesBetweenDeviceBuffersCarryTheirWriters) {
+  // A kernel writes d_T; d_T is copied to d_C, then back: the kernel's.
+  const Calls good = {launch({device(3)}), writes({wrote(device(3), 4000)}), copy_call(device(3), device(2), 4000),
+                      copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(good, kC, true).host_work, "");
+  // A memset's bytes moved by a copy stay the memset's.
+  Calls bad = {{{"call", "cudaMemset"}, {"bytes", 4000}, {"to", device(3)}, {"at", "v.cu:9"}},
+               copy_call(device(3), device(2), 4000), copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_NE(follow_answer(bad, kC, true).host_work.find("was last written by cudaMemset at v.cu:9"), std::string::npos);
+}
+
+TEST(AnswerFlow, AKernelMayRewriteAWordItWasGivenFresh) {
+  // The CPU backend sees only changed words: one the kernel wrote with the value fresh memory held is
+  // still the kernel's when the buffer was its argument.
+  const Calls calls = {launch({device(2)}), writes({wrote(device(2), 400)}), copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(calls, kC, true).host_work, "");
+}
+
+TEST(AnswerFlow, MemoryTheHostCanWriteIsNeverTheDevicesAnswer) {
+  const Calls managed = {launch({device(2, "managed")}), writes({wrote(device(2, "managed"), 4000)}),
+                         copy_call(device(2, "managed"), host("C", "output"), 4000)};
+  EXPECT_NE(follow_answer(managed, kC, true).host_work.find("managed memory (cudaMallocManaged), which host code can write too"),
+            std::string::npos);
+}
+
+TEST(AnswerFlow, WhereTheHarnessOwnsTheArraysHostVisibleMemoryFails) {
+  const std::vector<AnswerOutput> p = {{"P", 64, 4}};
+  const Calls pinned_argument = {launch({arena("M", "input"), device(0, "pinned")}, "copyOut(float const*, float*)"),
+                                 launch({arena("P", "output")}, "copyIn(float*)")};
+  EXPECT_NE(follow_answer(pinned_argument, p, false).host_work.find("the kernel copyOut at vector_add.cu:38 was given pinned host memory"),
+            std::string::npos);
+  const Calls allocated = {{{"call", "cudaMallocHost"}, {"bytes", 64}, {"at", "m.cu:3"}}, launch({arena("P", "output")})};
+  EXPECT_EQ(follow_answer(allocated, p, false).host_work,
+            "the answer came from host code: your code made memory that both the host and kernels reach "
+            "(cudaMallocHost at m.cu:3); in this assignment the kernels work on the device arrays they are given");
+  // A product copied up from a __device__ variable the host filled, through device memory, into P.
+  const json symbol = {{"array", "device memory"}, {"role", ""}, {"memory", "symbol"}, {"buffer", "symbol"}, {"offset", 0}};
+  const Calls via_symbol = {copy_call(kPlainHost, symbol, 64, "m.cu:7"), copy_call(symbol, arena("P", "output"), 64, "m.cu:8")};
+  EXPECT_NE(follow_answer(via_symbol, p, false).host_work.find("P was last written from the host"), std::string::npos);
+  // The kernel writing P is the contract.
+  EXPECT_EQ(follow_answer({launch({arena("M", "input"), arena("P", "output")})}, p, false).host_work, "");
+}
+
+TEST(AnswerFlow, EachSeedIsJudgedOnItsOwn) {
+  // The first seed copies back; the second does not: its C is the host's.
+  Calls calls = honest(true);
+  const std::size_t first = calls.size();
+  calls.push_back(launch({device(2)}));
+  calls.push_back(writes({wrote(device(2), 4000)}));
+  EXPECT_EQ(follow_answers(calls, {first}, kC, true).host_work, "");
+  EXPECT_NE(follow_answers(calls, {first, calls.size()}, kC, true).host_work, "");
+}
+
+TEST(AnswerFlow, ARecordSplitsIntoItsSeeds) {
+  const Calls calls = {launch({}), launch({}), launch({})};
+  const std::vector<Calls> seeds = calls_by_seed(calls, {1, 3});
+  ASSERT_EQ(seeds.size(), 2u);
+  EXPECT_EQ(seeds[0].size(), 1u);
+  EXPECT_EQ(seeds[1].size(), 2u);
+  // Ends past the record, or before the last one, are cut to what is there.
+  EXPECT_EQ(calls_by_seed(calls, {2, 1, 9}).back().size(), 1u);
+}
+
+TEST(AnswerFlow, AnOutputAnyFiniteValuePassesHasNoAnswerToFollow) {
+  // A timing report: the host measures it, the harness writes it, no kernel computes it.
+  const std::vector<ArraySpec> specs = {{"y", DType::f32, {8}}, {"report", DType::f32, {4}}};
+  Expected expected;
+  expected.error_scales = {std::vector<double>(8, 0.0), std::vector<double>(4, std::numeric_limits<double>::infinity())};
+  const std::vector<AnswerOutput> followed = answer_outputs(specs, expected);
+  ASSERT_EQ(followed.size(), 1u);
+  EXPECT_EQ(followed[0].name, "y");
+  EXPECT_EQ(followed[0].bytes, 32u);
+  // Without error scales (a spot-checked case) every output is followed.
+  EXPECT_EQ(answer_outputs(specs, Expected{}).size(), 2u);
+}
+
+TEST(AnswerFlow, TheRunnersMarkSaysTheFunctionWroteItsHostCode) {
+  EXPECT_TRUE(host_code_record({launch({}), {{"call", "host-arrays"}}}));
+  EXPECT_FALSE(host_code_record({launch({})}));
+}
+
+}  // namespace
+}  // namespace kit
