@@ -113,6 +113,16 @@ bool read_process_end(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
   return false;
 }
 
+// The text a student reads of each diagnostic; the formatter is the CPU backend's, built only with it
+// (a GPU host without the backend reads no diagnostics).
+std::string diagnostic_text(const kitcpu::Diagnostic& d) {
+#ifdef KIT_HAVE_CPU_BACKEND
+  return kitcpu::format_diagnostic(d);
+#else
+  return d.message;
+#endif
+}
+
 }  // namespace
 
 CpuReports read_cpu_reports(const std::vector<kitcpu::Diagnostic>& runtime,
@@ -126,12 +136,12 @@ CpuReports read_cpu_reports(const std::vector<kitcpu::Diagnostic>& runtime,
       if (!settled) r.first = finding_from_cpu(d);
       settled = settled || !d.category.empty();
     }
-    append_report(r.diagnostics, kitcpu::format_diagnostic(d));
+    append_report(r.diagnostics, diagnostic_text(d));
   }
   for (const kitcpu::Diagnostic& d : sanitizer) {
     if (!settled) r.first = finding_from_cpu(d);
     settled = settled || !d.category.empty();
-    append_report(r.sanitizer, kitcpu::format_diagnostic(d));
+    append_report(r.sanitizer, diagnostic_text(d));
   }
   return r;
 }
