@@ -5,7 +5,7 @@
 // backends: cuda
 // command: grade
 // expect-fail: small sizes
-// expect-text: your code made memory that both the host and kernels reach (cudaMallocManaged
+// expect-text: was given managed memory (cudaMallocManaged), which host code can write too
 // expect-zero: performance
 
 #include <cuda_runtime.h>
