@@ -57,15 +57,25 @@ bool is_allocation(const nlohmann::json& c) {
 // must be freed like any other, but no injected failure reaches it.
 bool made_before(const nlohmann::json& c) { return c.value("before", false); }
 
+// The correctness runs' records in the order of their tests' names: workers finish tests in any order,
+// and the test a message names must not depend on which finished first.
+std::vector<const HostCodeRun*> runs_by_test(const Session& session) {
+  std::vector<const HostCodeRun*> runs;
+  for (const HostCodeRun& run : session.host_code_runs) runs.push_back(&run);
+  std::stable_sort(runs.begin(), runs.end(),
+                   [](const HostCodeRun* a, const HostCodeRun* b) { return a->test < b->test; });
+  return runs;
+}
+
 // What `judge` finds wrong with the record of the first correctness run of the check's function it
 // finds fault with, as "in the correctness test n = 257: ...", or "": the correctness tests record
 // every seed's run (Session::host_code_runs), so a file cannot behave at the check's size only.
 std::string in_correctness_runs(const TechniqueInput& in, std::string (*judge)(const std::vector<nlohmann::json>&)) {
   const std::string& function = in.session.rubric.functions[in.check.function].name;
-  for (const HostCodeRun& run : in.session.host_code_runs)
-    if (run.function == function)
-      if (const std::string finding = judge(run.calls); !finding.empty())
-        return "in the correctness test " + run.test + ": " + finding;
+  for (const HostCodeRun* run : runs_by_test(in.session))
+    if (run->function == function)
+      if (const std::string finding = judge(run->calls); !finding.empty())
+        return "in the correctness test " + run->test + ": " + finding;
   return {};
 }
 
@@ -129,9 +139,9 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
   const int failures = std::min(allocations, static_cast<int>(in.check.limits.at("max_failures")));
   const Function& fn = in.session.rubric.functions[in.check.function];
   std::vector<std::pair<Dims, std::string>> sizes = {{in.check.size, ""}};
-  for (const HostCodeRun& run : in.session.host_code_runs)
-    if (run.function == fn.name && run.dims != in.check.size) {
-      sizes.push_back({run.dims, " in the correctness test " + run.test});
+  for (const HostCodeRun* run : runs_by_test(in.session))
+    if (run->function == fn.name && run->dims != in.check.size) {
+      sizes.push_back({run->dims, " in the correctness test " + run->test});
       break;
     }
   const std::string student = std::filesystem::path(in.session.source).filename().string();

@@ -6,8 +6,7 @@
 // expect-fail: every device allocation freed
 // expect-fail: errors checked
 // expect-text: device memory leaked in the correctness test
-// expect-text-cpu: in the correctness test n 1 fails
-// expect-text-cuda: in the correctness test n 256 fails
+// expect-text: in the correctness test n 1 fails
 #include <cstdio>
 #include <cstdlib>
 
