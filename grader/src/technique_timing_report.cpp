@@ -16,11 +16,7 @@
 namespace kit {
 namespace {
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string num(double v) { return significant(v, 4); }
 
 // The observation, or nullptr with the test set to why there is none.
 const TimingObservation* observed(const TechniqueInput& in, TestResult& t) {

@@ -9,11 +9,7 @@
 namespace kit {
 namespace {
 
-std::string three_figures(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
+std::string three_figures(double v) { return significant(v, 3); }
 
 // One bound, and how a message names where it comes from.
 struct Limit {
@@ -169,6 +165,12 @@ std::string event_time_too_short(double value, double reference, const ReportedT
 }  // namespace
 
 bool agrees_within(double a, double b, double relative) { return std::fabs(a - b) <= relative * std::fabs(b); }
+
+std::string significant(double v, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
 
 TimingVerdict judge_event_time(const TimingEvidence& e, const ReportedTiming& r, const TimingFactors& f) {
   const double value = r.event_ms;

@@ -19,6 +19,9 @@ namespace kit {
 // Whether a lies within `relative` of b (0.25: 25%), the one comparison every bound and check uses.
 bool agrees_within(double a, double b, double relative);
 
+// `v` with `digits` significant figures, as the timing messages print their numbers.
+std::string significant(double v, int digits);
+
 struct ReportedTiming {
   double event_ms = 0;
   double host_ms_without_sync = 0;
