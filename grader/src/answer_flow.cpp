@@ -77,10 +77,7 @@ std::string place_of(const nlohmann::json& call) {
   return at.empty() ? "" : " at " + at;
 }
 
-std::string kernel_name(const nlohmann::json& call) {
-  const std::string kernel = text_of(call, "kernel");
-  return kernel.substr(0, kernel.find('('));
-}
+std::string kernel_name(const nlohmann::json& call) { return kernel_key(text_of(call, "kernel")); }
 
 // Memory host code may write directly: what a copy from it brings is the host's, whatever wrote it last.
 bool host_visible(const nlohmann::json& end) {
@@ -136,6 +133,7 @@ class Flow {
   AnswerFlow judge(const std::vector<AnswerOutput>& outputs) const {
     AnswerFlow flow;
     flow.host_work = host_visible_launch_;
+    std::map<std::string, std::uint64_t> kernel_bytes;
     for (const AnswerOutput& o : outputs) {
       const std::string buffer = (host_code_ ? "host " : "array ") + o.name;
       const auto found = buffers_.find(buffer);
@@ -144,7 +142,7 @@ class Flow {
       for (const auto& [begin, piece] : pieces_of(pieces, 0, o.bytes)) {
         const Writer& w = piece.writer;
         if (w.source == Source::kernel) {
-          flow.kernels.insert(w.kernel);
+          kernel_bytes[w.kernel] += piece.end - begin;
           continue;
         }
         // The harness poisoned the arena's output itself: bytes no recorded call wrote are judged by
@@ -152,7 +150,10 @@ class Flow {
         if (!host_code_ && w.source == Source::nothing) continue;
         if (flow.host_work.empty()) flow.host_work = evidence_for(o, begin, piece.end, w);
       }
+      flow.answer_bytes += o.bytes;
     }
+    for (const auto& [kernel, bytes] : kernel_bytes)
+      if (bytes * 4 >= flow.answer_bytes) flow.kernels.insert(kernel);
     return flow;
   }
 
@@ -256,9 +257,27 @@ AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::v
     AnswerFlow seed = flow.judge(outputs);
     if (!host_code && seed.host_work.empty()) seed.host_work = host_visible_allocation(seed_calls);
     if (all.host_work.empty()) all.host_work = seed.host_work;
-    all.kernels.insert(seed.kernels.begin(), seed.kernels.end());
+    if (seed.answer_bytes > all.answer_bytes) all.kernels.clear(), all.answer_bytes = seed.answer_bytes;
+    if (seed.answer_bytes == all.answer_bytes) all.kernels.insert(seed.kernels.begin(), seed.kernels.end());
   }
   return all;
+}
+
+std::string kernel_key(const std::string& name) {
+  // Template arguments and the parameter list dropped, at the outermost level only.
+  std::string plain;
+  int depth = 0;
+  for (char c : name) {
+    if (c == '(' && depth == 0) break;
+    if (c == '<') ++depth;
+    if (depth == 0) plain += c;
+    if (c == '>' && depth > 0) --depth;
+  }
+  while (!plain.empty() && plain.back() == ' ') plain.pop_back();
+  const std::size_t space = plain.find_last_of(' ');  // a return type before the name ("void ")
+  if (space != std::string::npos) plain = plain.substr(space + 1);
+  const std::size_t scope = plain.rfind("::");
+  return scope == std::string::npos ? plain : plain.substr(scope + 2);
 }
 
 std::vector<std::vector<nlohmann::json>> calls_by_seed(const std::vector<nlohmann::json>& calls,

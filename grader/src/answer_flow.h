@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,9 +34,18 @@ struct AnswerOutput {
 };
 
 struct AnswerFlow {
-  std::string host_work;          // "the answer came from host code: ..." with the evidence, or ""
-  std::set<std::string> kernels;  // the kernels whose writes reached an output (names without parameters)
+  std::string host_work;  // "the answer came from host code: ..." with the evidence, or ""
+  // The kernels that wrote a real share of the answer (kernel_key names): of the record's largest seed,
+  // those that last wrote at least a quarter of its output bytes. A kernel whose writes a later kernel
+  // wrote over (with the same values, at a size small enough for a partial result to be the whole one)
+  // or that wrote a few bytes beside the one that did the work is no evidence of a technique.
+  std::set<std::string> kernels;
+  std::uint64_t answer_bytes = 0;  // the output bytes of that seed: a larger run's kernels are the better evidence
 };
+
+// A kernel's name as both the record and the compiler's report can give it: "TiledKernel<16>(float
+// const*, ...)", "void TiledKernel<TILE_WIDTH>", "ns::TiledKernel" all become "TiledKernel".
+std::string kernel_key(const std::string& name);
 
 // `calls`: one run of the student's function (one seed). `host_code`: the student writes the host
 // code (kit/host_arrays.h), so each output must reach the harness's host copy of it.

@@ -1,6 +1,8 @@
 // Following where an answer came from (answer_flow.h), on records of both backends' shapes.
 #include "answer_flow.h"
 
+#include "kit/session.h"
+
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -158,6 +160,41 @@ TEST(AnswerFlow, AnOutputAnyFiniteValuePassesHasNoAnswerToFollow) {
 TEST(AnswerFlow, TheRunnersMarkSaysTheFunctionWroteItsHostCode) {
   EXPECT_TRUE(host_code_record({launch({}), {{"call", "host-arrays"}}}));
   EXPECT_FALSE(host_code_record({launch({})}));
+}
+
+TEST(AnswerFlow, KernelKeysMatchTheRecordAndTheCompilersReport) {
+  EXPECT_EQ(kernel_key("vecAdd(float const*, float*)"), "vecAdd");
+  EXPECT_EQ(kernel_key("void TiledKernel<16>(float const*, float const*, float*, int)"), "TiledKernel");
+  EXPECT_EQ(kernel_key("TiledKernel<TILE_WIDTH>"), "TiledKernel");
+  EXPECT_EQ(kernel_key("void tiles::TiledKernel<(int)16, Add<float> >(float*)"), "TiledKernel");
+  EXPECT_EQ(kernel_key("plain"), "plain");
+}
+
+TEST(AnswerFlow, AKernelWhoseWritesALaterKernelRewroteIsNoEvidence) {
+  // A decoy writes all of P, a second kernel writes P again. At a small size, where the decoy's one phase
+  // is the whole product, the second writes the same values and the CPU backend sees no change: the decoy
+  // is the last writer. At a larger size the second kernel's writes show, but for a few words.
+  const json P = arena("P", "output");
+  const Calls small = {launch({P}, "Decoy(float*)"), writes({wrote(P, 64)}), launch({P}, "Naive(float*)"), writes({})};
+  const AnswerFlow at_small = follow_answer(small, {{"P", 64, 4}}, false);
+  EXPECT_EQ(at_small.kernels, (std::set<std::string>{"Decoy"}));
+  EXPECT_EQ(at_small.answer_bytes, 64u);
+  json rest = P;
+  rest["offset"] = 24;
+  const Calls large = {launch({P}, "Decoy(float*)"), writes({wrote(P, 1024)}), launch({P}, "Naive(float*)"),
+                       writes({wrote(rest, 1000)})};
+  const AnswerFlow at_large = follow_answer(large, {{"P", 1024, 4}}, false);
+  EXPECT_EQ(at_large.kernels, (std::set<std::string>{"Naive"}));  // 24 of 1024 bytes is no share of the work
+  EXPECT_EQ(at_large.answer_bytes, 1024u);
+  // The grading keeps the larger run's kernels, whichever order the tests end in.
+  for (bool large_first : {false, true}) {
+    Session s;
+    const AnswerFlow& first = large_first ? at_large : at_small;
+    const AnswerFlow& second = large_first ? at_small : at_large;
+    credit_kernels(s, first.kernels, first.answer_bytes);
+    credit_kernels(s, second.kernels, second.answer_bytes);
+    EXPECT_EQ(s.launched_kernels, (std::set<std::string>{"Naive"})) << large_first;
+  }
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 // What a worker's copy of the session learned, into the grading's session.
 void join_session(Session& s, Session& worker) {
   s.stages.add(worker.stages.seconds());
-  s.launched_kernels.insert(worker.launched_kernels.begin(), worker.launched_kernels.end());
+  credit_kernels(s, worker.launched_kernels, worker.launched_kernels_bytes);
   s.kernels_recorded = s.kernels_recorded || worker.kernels_recorded;
   for (HostCodeRun& run : worker.host_code_runs)
     if (s.host_code_runs.size() < kMaxHostCodeRuns) s.host_code_runs.push_back(std::move(run));

@@ -143,4 +143,11 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   return s.case_data.emplace(key, std::move(data)).first->second;
 }
 
+void credit_kernels(Session& s, const std::set<std::string>& kernels, std::uint64_t answer_bytes) {
+  if (answer_bytes < s.launched_kernels_bytes) return;
+  if (answer_bytes > s.launched_kernels_bytes) s.launched_kernels.clear();
+  s.launched_kernels_bytes = answer_bytes;
+  s.launched_kernels.insert(kernels.begin(), kernels.end());
+}
+
 }  // namespace kit

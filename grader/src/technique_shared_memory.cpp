@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "answer_flow.h"
+
 namespace kit {
 namespace {
 
@@ -43,7 +45,7 @@ void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   const std::set<std::string>& launched = in.session.launched_kernels;
   std::string usage;
   for (const KernelResources& k : in.nvcc.kernels) {
-    const bool ran = (launched.empty() && !in.session.kernels_recorded) || launched.count(k.name.substr(0, k.name.find('(')));
+    const bool ran = (launched.empty() && !in.session.kernels_recorded) || launched.count(kernel_key(k.name));
     usage += "\n  " + usage_line(k) + (ran ? "" : " (its writes reached no passing output)");
     if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0 && ran) {
       t.status = TestStatus::passed;

@@ -63,7 +63,8 @@ struct Session {
   // parameter list (answer_flow.h): the technique checks judge these, not every kernel the file defines
   // or launches. kernels_recorded: a correctness run was made, so an empty set means no kernel did work
   // that passed.
-  std::set<std::string> launched_kernels;
+  std::set<std::string> launched_kernels;       // kernel_key names, of the largest passing run
+  std::uint64_t launched_kernels_bytes = 0;     // that run's output bytes
   bool kernels_recorded = false;
   // The record of each seed's run in the correctness tests of a function that writes its host code:
   // the host-code checks judge every one (technique_host_code.cpp), so a file cannot free, check or
@@ -111,5 +112,9 @@ const DeviceLimits& test_device(Session& session, const TestCase& test, DeviceLi
 
 // The inputs of a case's size and seed, and the reference outputs for them, computed once.
 const CaseData& case_data(Session& session, const TestCase& test, std::uint64_t seed);
+
+// Credits the kernels whose writes made a passing run's answer (answer_flow.h), keeping those of the
+// largest run only: `answer_bytes` is that run's output size.
+void credit_kernels(Session& session, const std::set<std::string>& kernels, std::uint64_t answer_bytes);
 
 }  // namespace kit
