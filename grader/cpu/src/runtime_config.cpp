@@ -4,6 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
 #include <thread>
 
 #include <kitcpu/run_protocol.h>
@@ -121,9 +126,34 @@ const RuntimeConfig& runtime_config() {
   return config;
 }
 
-// Read as the program starts rather than at the first call that needs them: a program that changes
-// KITCPU_DEVICE in main still runs on the device the grader chose.
-__attribute__((constructor)) static void read_settings_as_the_program_starts() { (void)runtime_config(); }
+namespace {
+
+// The settings are the grader's, not the program's: a program that read KITCPU_DEVICE could choose a
+// tile per virtual device by its name instead of by the properties the runtime reports, and pass "on
+// every device" while ignoring the device. Each value is overwritten where the process started with it
+// (what /proc/self/environ reads) and then removed from the environment.
+void hide_settings_from_the_program() {
+  std::vector<std::string> names;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+    char* text = *entry;
+    if (std::strncmp(text, "KITCPU_", 7) != 0) continue;
+    char* equals = std::strchr(text, '=');
+    if (equals == nullptr) continue;
+    names.emplace_back(text, equals);
+    std::memset(equals + 1, 0, std::strlen(equals + 1));
+  }
+  for (const std::string& name : names) unsetenv(name.c_str());
+}
+
+}  // namespace
+
+// Read as the program starts (before the program's own constructors, which run at the default
+// priority) rather than at the first call that needs them: a program that changes KITCPU_DEVICE in main
+// still runs on the device the grader chose, and none can read it.
+__attribute__((constructor(101))) static void read_settings_as_the_program_starts() {
+  (void)runtime_config();
+  hide_settings_from_the_program();
+}
 
 }  // namespace kitcpu::detail
 

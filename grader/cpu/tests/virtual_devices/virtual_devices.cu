@@ -1,5 +1,6 @@
 // The run's virtual device, as a program sees it: run once per device with KITCPU_DEVICE set (an unset
-// variable is the default device). Every answer must be the table's row, and every limit of the row
+// variable is the default device), and EXPECTED_DEVICE naming it again for the test: the runtime hides its
+// own settings from the program. Every answer must be the table's row, and every limit of the row
 // must be enforced: a launch within it runs, one past it is refused as a GPU refuses it.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -7,6 +8,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -36,7 +39,7 @@ constexpr Expected kDevices[] = {
 };
 
 const Expected& expected_device() {
-  const char* key = std::getenv("KITCPU_DEVICE");
+  const char* key = std::getenv("EXPECTED_DEVICE");
   for (const Expected& d : kDevices)
     if (std::strcmp(d.key, key ? key : "cc80") == 0) return d;
   std::abort();  // the runtime refuses an unknown key before main
@@ -49,6 +52,15 @@ __global__ void touch_shared(int* out, int count) {
   for (int i = threadIdx.x; i < count; i += blockDim.x) scratch[i] = i;
   __syncthreads();
   if (threadIdx.x == 0) out[0] = scratch[count - 1];
+}
+
+TEST(VirtualDevice, TheRuntimesSettingsAreHiddenFromTheProgram) {
+  EXPECT_EQ(std::getenv("KITCPU_DEVICE"), nullptr);
+  // Nor in what the process started with, as /proc shows it.
+  std::ifstream in("/proc/self/environ", std::ios::binary);
+  const std::string started((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const char* key = std::getenv("EXPECTED_DEVICE");
+  if (key != nullptr) EXPECT_EQ(started.find(std::string("KITCPU_DEVICE=") + key), std::string::npos);
 }
 
 TEST(VirtualDevice, PropertiesAreTheTablesRow) {
