@@ -126,9 +126,19 @@ void check_frees_device_memory(const TechniqueInput& in, TestResult& t) {
              std::to_string(allocations) + " cudaFree)");
 }
 
+namespace {
+
+double dims_volume(const Dims& dims) {
+  double v = 1;
+  for (long d : dims) v *= static_cast<double>(d);
+  return v;
+}
+
+}  // namespace
+
 // The handout's contract: a failed call prints its error with the file and line, and the program ends
 // with exit(EXIT_FAILURE). Each of the first allocations fails in turn, in a runner of its own, at the
-// check's size and at a size of the correctness tests, so a file cannot check at one size only.
+// check's size and at the correctness tests' largest, so a file cannot check at small sizes only.
 void check_checks_errors(const TechniqueInput& in, TestResult& t) {
   RecordedRun clean;
   if (!clean_run(in, t, &clean)) return;
@@ -139,11 +149,12 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
   const int failures = std::min(allocations, static_cast<int>(in.check.limits.at("max_failures")));
   const Function& fn = in.session.rubric.functions[in.check.function];
   std::vector<std::pair<Dims, std::string>> sizes = {{in.check.size, ""}};
+  // The largest size the correctness tests ran: a file that checks only up to some size fails there.
+  const HostCodeRun* largest = nullptr;
   for (const HostCodeRun* run : runs_by_test(in.session))
-    if (run->function == fn.name && run->dims != in.check.size) {
-      sizes.push_back({run->dims, " in the correctness test " + run->test});
-      break;
-    }
+    if (run->function == fn.name && run->dims != in.check.size && (!largest || dims_volume(run->dims) > dims_volume(largest->dims)))
+      largest = run;
+  if (largest) sizes.push_back({largest->dims, " in the correctness test " + largest->test});
   const std::string student = std::filesystem::path(in.session.source).filename().string();
   const std::regex place(std::regex_replace(student, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + R"(\D{0,16}\d+)");
   for (const auto& [dims, test] : sizes)

@@ -6,7 +6,7 @@
 // expect-fail: every device allocation freed
 // expect-fail: errors checked
 // expect-text: device memory leaked in the correctness test
-// expect-text: in the correctness test n 1 fails
+// expect-text: in the correctness test n 1048577 fails
 #include <cstdio>
 #include <cstdlib>
 
