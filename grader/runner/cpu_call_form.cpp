@@ -34,6 +34,10 @@ nlohmann::json end_of(const kitcpu::MemoryReference& m, const RunnerCase& layout
 
 }  // namespace
 
+nlohmann::json memory_end_of(const kitcpu::MemoryReference& m, const RunnerCase& layout, const unsigned char* base) {
+  return end_of(m, layout, base);
+}
+
 nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layout, const unsigned char* base) {
   nlohmann::json j;
   if (c.call == "launch") {
@@ -55,6 +59,8 @@ nlohmann::json judged_form(const kitcpu::RuntimeCall& c, const RunnerCase& layou
     j = {{"call", c.call}, {"kind", c.effective_kind}, {"bytes", c.bytes},
          {"from", end_of(c.src, layout, base)}, {"to", end_of(c.dst, layout, base)}};
     if (c.stream >= 0) j["stream"] = c.stream;
+    if (c.copy >= 0) j["copy"] = c.copy;
+    if (!c.carried.empty()) j["carried"] = c.carried;
   } else if (c.call.rfind("cudaMemset", 0) == 0 && !c.dst.memory.empty()) {
     j = {{"call", c.call}, {"bytes", c.bytes}, {"to", end_of(c.dst, layout, base)}};
     if (c.stream >= 0) j["stream"] = c.stream;

@@ -13,6 +13,9 @@ namespace kit {
 // waits are what a timing is judged by), or null for a call the grader does not judge (the arena's
 // adoption, ...). `base`, the arena's address, finds the harness's host copies of its arrays
 // (runtime_record.h); without it host memory is only "host".
+// A memory reference as the record names it (a copy's "from" or "to").
+nlohmann::json memory_end_of(const kitcpu::MemoryReference& m, const RunnerCase& layout, const unsigned char* base);
+
 nlohmann::json judged_form(const kitcpu::RuntimeCall& call, const RunnerCase& layout,
                            const unsigned char* base = nullptr);
 

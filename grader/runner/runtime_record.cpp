@@ -116,13 +116,29 @@ const char* kind_name(cudaMemcpyKind kind) {
 
 void report(const nlohmann::json& j) { report_runtime_call(j.dump()); }
 
-void report_copy(const char* call, void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                 const void* stream = nullptr, bool on_stream = false) {
-  if (!recording().on) return;
-  // The ends are named by what the pointers are, as cudaMemcpyDefault has the runtime do.
+// A copy's ends, named by what the pointers are (as cudaMemcpyDefault has the runtime do), and what the
+// bytes it carries to the device are (runtime_record.h: carried_bytes).
+struct CopyEnds {
+  nlohmann::json from, to;
+  std::string carried;
+};
+
+CopyEnds copy_ends(void* dst, const void* src, std::size_t bytes) {
+  CopyEnds e{memory_end(src), memory_end(dst), ""};
+  e.carried = carried_bytes(e.from, e.to, src, bytes);
+  return e;
+}
+
+// Reported once the copy has returned: a synchronous copy to the host has delivered its bytes, and the
+// runner keeps their hash (runtime_record.h: delivered_copy).
+void report_copy(const char* call, const CopyEnds& ends, void* dst, std::size_t bytes, cudaMemcpyKind kind,
+                 cudaError_t result, bool synchronous, const void* stream = nullptr) {
   nlohmann::json j = {{"type", "call"}, {"call", call}, {"kind", kind_name(kind)}, {"bytes", bytes},
-                      {"from", memory_end(src)}, {"to", memory_end(dst)}};
-  if (on_stream) j["stream"] = stream_text(stream);
+                      {"from", ends.from}, {"to", ends.to}, {"result", cudaGetErrorName(result)}};
+  if (!synchronous) j["stream"] = stream_text(stream);
+  if (!ends.carried.empty()) j["carried"] = ends.carried;
+  if (synchronous && result == cudaSuccess)
+    if (const int copy = delivered_copy(ends.from, ends.to, dst, bytes); copy >= 0) j["copy"] = copy;
   report(j);
 }
 
@@ -141,8 +157,15 @@ void report_symbol_copy(const char* call, const void* symbol, const void* other,
                         bool to_symbol, cudaError_t result) {
   if (!recording().on) return;
   const nlohmann::json variable = symbol_end(symbol, offset), end = memory_end(other);
-  report({{"type", "call"}, {"call", call}, {"kind", to_symbol ? "to-symbol" : "from-symbol"}, {"bytes", bytes},
-          {"from", to_symbol ? end : variable}, {"to", to_symbol ? variable : end}, {"result", cudaGetErrorName(result)}});
+  nlohmann::json j = {{"type", "call"}, {"call", call}, {"kind", to_symbol ? "to-symbol" : "from-symbol"}, {"bytes", bytes},
+                      {"from", to_symbol ? end : variable}, {"to", to_symbol ? variable : end},
+                      {"result", cudaGetErrorName(result)}};
+  // The copy has returned: the bytes it carried up are still at `other`, those it brought down are there.
+  if (result == cudaSuccess && to_symbol)
+    if (const std::string carried = carried_bytes(end, variable, other, bytes); !carried.empty()) j["carried"] = carried;
+  if (result == cudaSuccess && !to_symbol)
+    if (const int copy = delivered_copy(variable, end, const_cast<void*>(other), bytes); copy >= 0) j["copy"] = copy;
+  report(j);
 }
 
 void report_memset(const char* call, const void* target, std::size_t bytes, cudaError_t result) {
@@ -165,6 +188,8 @@ void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* b
 }
 
 std::size_t stop_recording() {
+  if (recording().on && recording().c)
+    for (const nlohmann::json& staged : staged_copy_calls(*recording().c, recording().base)) report(staged);
   if (const nlohmann::json marker = host_arrays_call(); !marker.is_null() && recording().on) report(marker);
   recording().on = false;
   return recording().reported;
@@ -222,14 +247,23 @@ cudaError_t __wrap_cudaMemsetAsync(void* target, int value, size_t bytes, cudaSt
   return result;
 }
 
+// The bytes a synchronous copy carries up are judged once it has returned (its source is as it was: no
+// kernel of the student's reads managed memory then); an async copy's when it is asked for, since the
+// host may change them after (runtime_record.h: carried_bytes).
 cudaError_t __wrap_cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-  kit::report_copy("cudaMemcpy", dst, src, bytes, kind);
-  return __real_cudaMemcpy(dst, src, bytes, kind);
+  if (!kit::recording_calls()) return __real_cudaMemcpy(dst, src, bytes, kind);
+  const cudaError_t result = __real_cudaMemcpy(dst, src, bytes, kind);
+  const kit::CopyEnds ends = kit::copy_ends(dst, src, result == cudaSuccess ? bytes : 0);
+  kit::report_copy("cudaMemcpy", ends, dst, bytes, kind, result, true);
+  return result;
 }
 
 cudaError_t __wrap_cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
-  kit::report_copy("cudaMemcpyAsync", dst, src, bytes, kind, stream, true);
-  return __real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
+  if (!kit::recording_calls()) return __real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
+  const kit::CopyEnds ends = kit::copy_ends(dst, src, bytes);
+  const cudaError_t result = __real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
+  kit::report_copy("cudaMemcpyAsync", ends, dst, bytes, kind, result, false, stream);
+  return result;
 }
 
 }  // extern "C"

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -57,7 +58,7 @@ void runner_copy(void* dst, const void* src, std::size_t bytes, bool to_device);
 // Host memory that holds a copy of the arena's array at `device_array` (host_copies.cpp): the record names
 // it after the array, with "side": "host". forget_host_copies drops them all; start_recording calls it,
 // so the names of one run's copies last until its record has been judged.
-void name_host_copy(const void* host, std::size_t bytes, const void* device_array);
+void name_host_copy(const void* host, std::size_t bytes, const void* device_array, bool output = false);
 void forget_host_copies();
 // The record's last call when the run named host copies: {"call": "host-arrays"}, so the grader knows
 // the function wrote its host code (kit/runtime_calls.h); null otherwise.
@@ -65,5 +66,25 @@ nlohmann::json host_arrays_call();
 // `offset`, when given, receives how far into the array's host copy `p` lies.
 const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base,
                                std::size_t* offset = nullptr);
+
+// The bytes of the student's copies, where it writes the host code (host copies named; both backends'
+// copy paths call these with the copy's ends as the record names them, host_copies.cpp):
+// - carried_bytes, for a copy from memory the host writes into memory kernels read, before its bytes
+//   can change: "inputs" when they equal the bytes of an array the harness handed over, as it handed them
+//   over (the output as poisoned included), at the destination's offset in its allocation (or in the
+//   array of that size it lies in, side by side with others; or where a source in such an array lies), "other" when
+//   not; "" for any other copy. The record's "carried".
+// - delivered_copy, for a synchronous copy from device memory into host memory that is not the harness's
+//   output, once it has completed: its number (the record's "copy"), with a hash of the bytes it
+//   delivered kept; -1 for any other copy. Async copies are not followed: their bytes land later.
+// - find_staged_copies, when the function has returned (HostArrays::return_outputs): each delivered copy
+//   whose bytes an output holds, exactly as delivered, at the offset the copy's source had in its
+//   allocation (chunked staging keeps offsets), or in one allocation holding arrays of the output's size
+//   side by side, at its offset in the array it lies in. staged_copy_calls names them for the record ("call":
+//   "staged-copy", "copy" its number, "from" its source, "to" the output), after the function's calls.
+std::string carried_bytes(const nlohmann::json& from, const nlohmann::json& to, const void* src, std::size_t bytes);
+int delivered_copy(const nlohmann::json& from, const nlohmann::json& to, const void* dst, std::size_t bytes);
+void find_staged_copies();
+std::vector<nlohmann::json> staged_copy_calls(const RunnerCase& c, const unsigned char* base);
 
 }  // namespace kit

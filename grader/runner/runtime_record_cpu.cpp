@@ -34,6 +34,17 @@ void report_at_exit() {
   if (recording().on) stop_recording();
 }
 
+// The bytes of each copy, judged as it completes (runtime_record.h: carried_bytes, delivered_copy).
+kitcpu::CopyNote judge_copy_bytes(const kitcpu::CopySeen& copy) {
+  const Recording& r = recording();
+  kitcpu::CopyNote note;
+  if (!r.on || r.c == nullptr) return note;
+  const nlohmann::json from = memory_end_of(copy.from, *r.c, r.base), to = memory_end_of(copy.to, *r.c, r.base);
+  note.carried = carried_bytes(from, to, copy.src, copy.bytes);
+  if (copy.synchronous) note.copy = delivered_copy(from, to, copy.dst, copy.bytes);
+  return note;
+}
+
 }  // namespace
 
 void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* base) {
@@ -43,6 +54,7 @@ void start_recording(int channel_fd, const RunnerCase& c, const unsigned char* b
   kitcpu::restart_allocation_numbers();
   recording() = {channel_fd, &c, base, true};
   kitcpu::fail_device_allocation(c.fail_allocation);
+  kitcpu::observe_copies(judge_copy_bytes);
   kitcpu::start_capturing_calls();
   // Called just before the student's function, on its thread: its host code gets the seconds a GPU
   // grader gives a whole run (kitcpu/host_watch.h).
@@ -54,19 +66,20 @@ std::size_t stop_recording() {
   Recording& r = recording();
   r.on = false;
   kitcpu::fail_device_allocation(0);
+  kitcpu::observe_copies(nullptr);
   std::size_t reported = 0;
-  for (const kitcpu::RuntimeCall& call : kitcpu::take_captured_calls()) {
-    const nlohmann::json j = r.c ? judged_form(call, *r.c, r.base) : nlohmann::json();
-    if (j.is_null()) continue;
+  auto send_call = [&](const nlohmann::json& j) {
     const std::string text = j.dump();
     write_record(r.fd, RecordType::json, text.data(), text.size());
     ++reported;
+  };
+  for (const kitcpu::RuntimeCall& call : kitcpu::take_captured_calls()) {
+    const nlohmann::json j = r.c ? judged_form(call, *r.c, r.base) : nlohmann::json();
+    if (!j.is_null()) send_call(j);
   }
-  if (const nlohmann::json marker = host_arrays_call(); !marker.is_null()) {
-    const std::string text = marker.dump();
-    write_record(r.fd, RecordType::json, text.data(), text.size());
-    ++reported;
-  }
+  if (r.c)
+    for (const nlohmann::json& staged : staged_copy_calls(*r.c, r.base)) send_call(staged);
+  if (const nlohmann::json marker = host_arrays_call(); !marker.is_null()) send_call(marker);
   return reported;
 }
 

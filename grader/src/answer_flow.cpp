@@ -10,12 +10,16 @@ namespace {
 
 constexpr std::uint64_t kWholeBuffer = std::uint64_t{1} << 60;  // a launch argument's buffer, to its end
 
-enum class Source { nothing, kernel, host, memset };
+// Source::laundered: a kernel's writes computed from bytes the host made (inputs_not_given_text).
+enum class Source { nothing, kernel, host, memset, laundered };
 
 struct Writer {
   Source source = Source::nothing;
-  std::string kernel;    // Source::kernel: its name
+  std::string kernel;    // Source::kernel and Source::laundered: its name
   std::string evidence;  // the call, for a message: "cudaMemcpy host-to-device at vector_add.cu:31"
+  // Source::host: a copy to the device, where the student writes the host code, of bytes that are not
+  // what the harness handed over ("cudaMemcpy at vector_add.cu:31"); Source::laundered: the cause.
+  std::string not_inputs;
 };
 
 struct Piece {
@@ -85,6 +89,22 @@ bool host_visible(const nlohmann::json& end) {
   return memory == "pinned" || memory == "managed" || memory == "mapped" || memory == "host";
 }
 
+// A copy from host memory into memory kernels read, where the student writes the host code: the runner
+// compared the bytes it carried with the arrays the harness handed over, as they were when the function
+// was called, at the destination's offset in its allocation ("carried": "inputs"). A copy it could not
+// vouch for (no "carried", or "other") brings bytes the host made: a kernel that reads them computes
+// from host work (a sum copied into d_A, d_B zeroed, a kernel adding the two).
+bool inputs_not_given(const nlohmann::json& call, const nlohmann::json& from, const nlohmann::json& to) {
+  const std::string src = text_of(from, "buffer"), dst = text_of(to, "buffer");
+  if (dst.rfind("host ", 0) == 0 || host_visible(to)) return false;
+  const bool from_host = src.empty() || host_visible(from) || src.rfind("host ", 0) == 0;
+  return from_host && text_of(call, "carried") != "inputs";
+}
+
+std::string inputs_not_given_text(const std::string& copy) {
+  return "a copy to the device (" + copy + ") carried bytes that are not the inputs as the harness handed them over";
+}
+
 class Flow {
  public:
   explicit Flow(bool host_code) : host_code_(host_code) {}
@@ -111,18 +131,26 @@ class Flow {
     if (name.rfind("cudaMemset", 0) == 0) return assign(buffers_[dst], at, at + bytes, {Source::memset, "", evidence});
     const nlohmann::json from = call.value("from", nlohmann::json());
     const std::string src = text_of(from, "buffer");
+    if (name == "staged-copy") return staged_copy(call, dst, at);
+    if (host_code_ && inputs_not_given(call, from, to))
+      return assign(buffers_[dst], at, at + bytes, {Source::host, "", evidence, name + place_of(call)});
     if (src.empty() || host_visible(from))
       return assign(buffers_[dst], at, at + bytes,
                     {Source::host, "", evidence + (src.empty() ? "" : " from " + describe_memory(from))});
     const std::uint64_t from_at = number_of(from, "offset");
     // The source's writers, read before the destination changes (the two may be one buffer).
     const auto read = pieces_of(buffers_[src], from_at, from_at + bytes);
+    Carried carried;
     for (const auto& [begin, piece] : read) {
       Writer w = piece.writer;
       if (w.source == Source::nothing && src.rfind("host ", 0) == 0) w = {Source::host, "", evidence};
       if (w.source == Source::nothing) w.evidence = evidence + " of device memory nothing had written";
-      assign(buffers_[dst], at + (begin - from_at), at + (piece.end - from_at), w);
+      carried.push_back({begin - from_at, piece.end - from_at, w});
     }
+    for (const CarriedPiece& c : carried) assign(buffers_[dst], at + c.begin, at + c.end, c.writer);
+    // A copy to the host the runner may later find in an output (a staged copy): its writers as they
+    // were now, when the bytes left the device.
+    if (call.contains("copy") && staged_.size() < kMaxStagedCopies) staged_[number_of(call, "copy")] = std::move(carried);
   }
 
   void finish() {
@@ -174,6 +202,9 @@ class Flow {
                                               : o.name + "[" + std::to_string(first) + "] to " + o.name + "[" +
                                                     std::to_string(last) + "]";
     const std::string head = "the answer came from host code: ";
+    if (w.source == Source::laundered)
+      return head + w.not_inputs + "; " + which + " came from it: the kernels must compute from the inputs as they "
+             "were handed over, copied to the device unchanged";
     if (w.source == Source::nothing && host_code_)
       return head + (which == o.name ? "the output " + o.name : which + " of the output") +
              " was never written by a copy from the device after a kernel wrote it (cudaMemcpy ..., "
@@ -189,7 +220,7 @@ class Flow {
   // The launch's arguments: on a GPU each buffer it was given is its own from now on; with the CPU
   // backend's exact writes, only the bytes of its arguments no copy from the host had written.
   void credit_arguments(const nlohmann::json& launch, bool precise) {
-    const Writer kernel{Source::kernel, kernel_name(launch), "kernel " + kernel_name(launch) + place_of(launch)};
+    const Writer kernel = kernel_writer(launch);
     const nlohmann::json arguments = launch.value("arguments", nlohmann::json::array());
     for (const nlohmann::json& a : arguments.is_array() ? arguments : nlohmann::json::array()) {
       const std::string memory = text_of(a, "memory");
@@ -211,7 +242,7 @@ class Flow {
   }
 
   void kernel_writes(const nlohmann::json& launch, const nlohmann::json& writes_call) {
-    const Writer kernel{Source::kernel, kernel_name(launch), "kernel " + kernel_name(launch) + place_of(launch)};
+    const Writer kernel = kernel_writer(launch);
     const nlohmann::json writes = writes_call.value("writes", nlohmann::json::array());
     for (const nlohmann::json& w : writes.is_array() ? writes : nlohmann::json::array()) {
       const std::string buffer = text_of(w, "buffer");
@@ -221,8 +252,52 @@ class Flow {
     credit_arguments(launch, /*precise=*/true);
   }
 
+  // "staged-copy": the runner found the bytes of the copy numbered "copy" (a copy from the device into
+  // host memory of the student's) in the harness's output at "to" when the function returned, as the
+  // copy delivered them. They carry the writers the source had when that copy ran.
+  void staged_copy(const nlohmann::json& call, const std::string& dst, std::uint64_t at) {
+    const auto found = staged_.find(number_of(call, "copy"));
+    if (!call.contains("copy") || found == staged_.end()) return;
+    for (const CarriedPiece& c : found->second) assign(buffers_[dst], at + c.begin, at + c.end, c.writer);
+  }
+
+  // Why a launch's writes are not the device's own work, where the student writes the host code: one of
+  // its buffers holds bytes a copy brought from the host that are not the inputs, or was written by a
+  // kernel that read such bytes, or is memory the host writes directly. Empty when none.
+  std::string laundering(const nlohmann::json& launch) {
+    if (!host_code_) return {};
+    const std::string by = ", and the kernel " + kernel_name(launch) + place_of(launch) + " computed from them";
+    const nlohmann::json arguments = launch.value("arguments", nlohmann::json::array());
+    for (const nlohmann::json& a : arguments.is_array() ? arguments : nlohmann::json::array()) {
+      if (host_visible(a))
+        return "the kernel " + kernel_name(launch) + place_of(launch) + " was given " + describe_memory(a);
+      const std::string buffer = text_of(a, "buffer");
+      if (buffer.empty() || buffer.rfind("host ", 0) == 0) continue;
+      for (const auto& [begin, piece] : pieces_of(buffers_[buffer], 0, kWholeBuffer)) {
+        if (piece.writer.source == Source::laundered) return piece.writer.not_inputs;
+        if (piece.writer.source == Source::host && !piece.writer.not_inputs.empty())
+          return inputs_not_given_text(piece.writer.not_inputs) + by;
+      }
+    }
+    return {};
+  }
+
+  Writer kernel_writer(const nlohmann::json& launch) {
+    const std::string cause = laundering(launch);
+    if (!cause.empty()) return {Source::laundered, kernel_name(launch), "kernel " + kernel_name(launch) + place_of(launch), cause};
+    return {Source::kernel, kernel_name(launch), "kernel " + kernel_name(launch) + place_of(launch)};
+  }
+
+  struct CarriedPiece {
+    std::uint64_t begin, end;  // from the copy's first byte
+    Writer writer;
+  };
+  using Carried = std::vector<CarriedPiece>;
+  static constexpr std::size_t kMaxStagedCopies = 1 << 16;
+
   bool host_code_;
   const nlohmann::json* pending_ = nullptr;  // a launch whose writes may follow
+  std::map<std::uint64_t, Carried> staged_;  // copies to the host by their number
   std::map<std::string, Pieces> buffers_;
   std::string host_visible_launch_;
 };

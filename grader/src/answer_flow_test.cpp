@@ -28,6 +28,23 @@ const json kPlainHost = {{"array", "host"}, {"role", ""}, {"memory", "host"}};
 json copy_call(const json& from, const json& to, std::uint64_t bytes, const std::string& at = "vector_add.cu:40") {
   return {{"call", "cudaMemcpy"}, {"bytes", bytes}, {"from", from}, {"to", to}, {"at", at}};
 }
+// A copy to the device whose bytes the runner compared with what the harness handed over.
+json carried(json copy, const std::string& what) {
+  copy["carried"] = what;
+  return copy;
+}
+// A copy to the host of the student's that the runner numbered, and its bytes found in C at `offset`.
+json numbered(json copy, int number) {
+  copy["copy"] = number;
+  return copy;
+}
+json staged(int number, std::uint64_t bytes, std::uint64_t offset = 0) {
+  return {{"call", "staged-copy"}, {"kind", "device-to-host"}, {"copy", number}, {"bytes", bytes},
+          {"from", device(2, "device", offset)}, {"to", host("C", "output", offset)}};
+}
+json memset_call(const json& to, std::uint64_t bytes) {
+  return {{"call", "cudaMemset"}, {"bytes", bytes}, {"to", to}, {"at", "vector_add.cu:33"}};
+}
 json launch(const std::vector<json>& arguments, const std::string& kernel = "vecAdd(float const*, float*)") {
   return {{"call", "launch"}, {"kernel", kernel}, {"arguments", arguments}, {"at", "vector_add.cu:38"},
           {"result", "cudaSuccess"}};
@@ -42,7 +59,7 @@ const std::vector<AnswerOutput> kC = {{"C", 4000, 4}};
 
 // The contract: inputs in, a kernel writes d_C, d_C back into the host's C.
 Calls honest(bool cpu_writes) {
-  Calls calls = {copy_call(host("A", "input"), device(0), 4000), launch({device(0), device(2)})};
+  Calls calls = {carried(copy_call(host("A", "input"), device(0), 4000), "inputs"), launch({device(0), device(2)})};
   if (cpu_writes) calls.push_back(writes({wrote(device(2), 4000)}));
   calls.push_back(copy_call(device(2), host("C", "output"), 4000));
   return calls;
@@ -65,12 +82,91 @@ TEST(AnswerFlow, ASumCopiedUpAndBackPastAnEmptyKernelIsTheHosts) {
             "the answer came from host code: C was last written from the host (cudaMemcpy at vector_add.cu:31), not "
             "by a kernel; the result must be computed by a kernel and copied back from device memory (cudaMalloc)");
   EXPECT_TRUE(flow.kernels.empty());
-  // On a GPU the launch's argument is all the record has: the kernel given d_C counts as its writer.
-  const Calls gpu = {copy_call(kPlainHost, device(2), 4000), launch({device(2)}), copy_call(device(2), host("C", "output"), 4000)};
-  EXPECT_EQ(follow_answer(gpu, kC, true).host_work, "");
+  // On a GPU the launch's argument is all the record has: the kernel given d_C counts as its writer, but
+  // the bytes it was given are not the inputs, so what it wrote is not its own work.
+  const Calls gpu = {copy_call(kPlainHost, device(2), 4000, "vector_add.cu:31"), launch({device(2)}),
+                     copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(gpu, kC, true).host_work.rfind(
+                "the answer came from host code: a copy to the device (cudaMemcpy at vector_add.cu:31) carried bytes "
+                "that are not the inputs",
+                0),
+            0u);
   // ... but not one launched without it.
   const Calls unrelated = {copy_call(kPlainHost, device(2), 4000), launch({device(0)}), copy_call(device(2), host("C", "output"), 4000)};
   EXPECT_NE(follow_answer(unrelated, kC, true).host_work, "");
+}
+
+TEST(AnswerFlow, ASumCopiedUpAsAnInputLaundersTheKernelsWork) {
+  // The host adds, copies the sum into d_A, zeroes d_B, and a kernel adds the two into d_C.
+  for (bool cpu : {false, true}) {
+    Calls calls = {carried(copy_call(kPlainHost, device(0), 4000, "vector_add.cu:31"), "other"),
+                   memset_call(device(1), 4000), launch({device(0), device(1), device(2)}, "vecAdd(float const*, float const*, float*)")};
+    if (cpu) calls.push_back(writes({wrote(device(2), 4000)}));
+    calls.push_back(copy_call(device(2), host("C", "output"), 4000));
+    const AnswerFlow flow = follow_answer(calls, kC, true);
+    EXPECT_EQ(flow.host_work,
+              "the answer came from host code: a copy to the device (cudaMemcpy at vector_add.cu:31) carried bytes that "
+              "are not the inputs as the harness handed them over, and the kernel vecAdd at vector_add.cu:38 computed "
+              "from them; C came from it: the kernels must compute from the inputs as they were handed over, copied to "
+              "the device unchanged")
+        << cpu;
+    EXPECT_TRUE(flow.kernels.empty());
+    // A kernel that reads what such a kernel wrote computes from host work too.
+    calls.insert(calls.end() - 1, launch({device(2), device(3)}, "copy(float const*, float*)"));
+    EXPECT_NE(follow_answer(calls, kC, true).host_work.find("carried bytes that are not the inputs"), std::string::npos);
+  }
+  // A copy up that the runner could not vouch for counts the same; one it found to be the inputs (a
+  // pinned staging buffer holding A) is the contract.
+  const Calls unchecked = {copy_call(kPlainHost, device(0), 4000), launch({device(0), device(2)}),
+                           copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_NE(follow_answer(unchecked, kC, true).host_work, "");
+  const Calls staged_in = {carried(copy_call(device(5, "pinned"), device(0), 4000), "inputs"), launch({device(0), device(2)}),
+                           copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(staged_in, kC, true).host_work, "");
+  // Where the harness owns the arrays the runner compares nothing, and a host copy up is judged as before.
+  EXPECT_EQ(follow_answer({copy_call(kPlainHost, arena("A", "input"), 4000), launch({arena("A", "input"), arena("C", "output")})},
+                          kC, false)
+                .host_work,
+            "");
+}
+
+TEST(AnswerFlow, AKernelGivenPinnedMemoryComputesFromHostWork) {
+  // The host writes its sum into pinned memory, which a kernel reads, adding zeros.
+  const Calls calls = {memset_call(device(1), 4000), launch({device(5, "pinned"), device(1), device(2)}),
+                       copy_call(device(2), host("C", "output"), 4000)};
+  EXPECT_EQ(follow_answer(calls, kC, true).host_work.rfind(
+                "the answer came from host code: the kernel vecAdd at vector_add.cu:38 was given pinned host memory", 0),
+            0u);
+}
+
+TEST(AnswerFlow, AStagedCopyCarriesTheWritersOfItsTime) {
+  // d_C is copied into a pinned buffer, which plain host code copies into C: the runner found the copy's
+  // bytes in C when the function returned.
+  Calls calls = honest(true);
+  calls.back() = numbered(copy_call(device(2), device(6, "pinned"), 4000), 0);
+  calls.push_back(staged(0, 4000));
+  EXPECT_EQ(follow_answer(calls, kC, true).host_work, "");
+  EXPECT_EQ(follow_answer(calls, kC, true).kernels, (std::set<std::string>{"vecAdd"}));
+  // What d_C holds later changes nothing: the bytes left the device when the copy ran.
+  Calls later = calls;
+  later.insert(later.end() - 1, memset_call(device(2), 4000));
+  EXPECT_EQ(follow_answer(later, kC, true).host_work, "");
+  // A sum copied into d_C, copied out, and a kernel writing d_C afterwards: the bytes in C are the sum's.
+  const Calls before = {carried(copy_call(kPlainHost, device(2), 4000, "vector_add.cu:31"), "other"),
+                        numbered(copy_call(device(2), device(6, "pinned"), 4000), 0), launch({device(2)}),
+                        writes({wrote(device(2), 4000)}), staged(0, 4000)};
+  EXPECT_NE(follow_answer(before, kC, true).host_work.find("C was last written from the host (cudaMemcpy at vector_add.cu:31)"),
+            std::string::npos);
+  // Chunks: each copy's bytes land at its source's offset; a staged copy of an unknown number is nothing.
+  Calls chunks = honest(true);
+  chunks.back() = numbered(copy_call(device(2), device(6, "pinned"), 2000), 0);
+  chunks.push_back(numbered(copy_call(device(2, "device", 2000), device(6, "pinned"), 2000), 1));
+  chunks.push_back(staged(0, 2000));
+  EXPECT_EQ(follow_answer(chunks, kC, true).host_work.rfind("the answer came from host code: C[500] to C[999]", 0), 0u);
+  chunks.push_back(staged(7, 2000, 2000));
+  EXPECT_NE(follow_answer(chunks, kC, true).host_work, "");
+  chunks.push_back(staged(1, 2000, 2000));
+  EXPECT_EQ(follow_answer(chunks, kC, true).host_work, "");
 }
 
 TEST(AnswerFlow, AFourByteCopyBackDoesNotCoverTheOutput) {

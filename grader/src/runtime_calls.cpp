@@ -173,8 +173,11 @@ std::string host_code_answer_from_the_host(const std::vector<nlohmann::json>& ca
 }  // namespace
 
 std::string answer_from_the_host(const std::vector<nlohmann::json>& calls) {
+  // The runner's mark says the harness handed over host copies, even where every copy of the student's
+  // went through buffers of its own (pinned staging, copied into C by plain host code).
   for (const nlohmann::json& c : calls)
-    if (c.is_object() && (on_host_side(c.value("from", nlohmann::json())) || on_host_side(c.value("to", nlohmann::json()))))
+    if (c.is_object() && (on_host_side(c.value("from", nlohmann::json())) || on_host_side(c.value("to", nlohmann::json())) ||
+                          c.value("call", "") == "host-arrays"))
       return host_code_answer_from_the_host(calls);
   int launches = 0;
   std::string read, written;

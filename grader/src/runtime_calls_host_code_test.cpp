@@ -149,6 +149,63 @@ TEST(HostCodeAnswer, TheCpuBackendsCallsNameTheHostCopies) {
   // Without the arena's address, host memory is only host memory.
   EXPECT_EQ(judged_form(in, layout)["from"]["array"], "host");
 }
+
+// The runner's word on the bytes of the student's copies (runtime_record.h): what a copy to the device
+// carried, and which copies to the student's own host memory the output holds as they delivered them.
+TEST(HostCodeBytes, CopiesUpMustCarryTheInputsAndStagedCopiesAreFoundInTheOutput) {
+  const RunnerCase layout =
+      layout_runner_case("vector_add", {4}, {{"A", DType::f32, {4}}}, {{"C", DType::f32, {4}}}, 4096);
+  std::vector<unsigned char> arena(layout.arena_bytes);
+  float host_a[4] = {1, 2, 3, 4}, host_c[4] = {-9, -9, -9, -9};
+  name_host_copy(host_a, sizeof host_a, arena.data() + layout.arrays[0].offset);
+  name_host_copy(host_c, sizeof host_c, arena.data() + layout.arrays[1].offset, true);
+  const nlohmann::json pinned = {{"array", "host"}, {"role", ""}, {"memory", "pinned"}, {"buffer", "allocation 5"}, {"offset", 0}};
+  auto device_at = [](std::size_t offset) {
+    return nlohmann::json{{"array", "device memory"}, {"role", ""}, {"memory", "device"}, {"buffer", "allocation 0"}, {"offset", offset}};
+  };
+  // A staged A, the poisoned C, A's tail at its own offset and in a second array of one allocation.
+  float staged_in[4] = {1, 2, 3, 4}, sums[4] = {5, 6, 7, 8};
+  EXPECT_EQ(carried_bytes(pinned, device_at(0), staged_in, 16), "inputs");
+  EXPECT_EQ(carried_bytes(pinned, device_at(0), host_c, 16), "inputs");
+  EXPECT_EQ(carried_bytes(pinned, device_at(8), staged_in + 2, 8), "inputs");
+  EXPECT_EQ(carried_bytes(pinned, device_at(24), staged_in + 2, 8), "inputs");
+  EXPECT_EQ(carried_bytes(pinned, device_at(4), staged_in + 2, 8), "other");
+  EXPECT_EQ(carried_bytes(pinned, device_at(0), sums, 16), "other");
+  // A's own host copy, changed by the host before the copy, is not what was handed over.
+  host_a[0] = 42;
+  nlohmann::json a_end = kHostA;
+  a_end.update({{"buffer", "host A"}, {"offset", 0}});
+  EXPECT_EQ(carried_bytes(a_end, device_at(0), host_a, 16), "other");
+  // Copies that carry nothing up are not judged.
+  EXPECT_EQ(carried_bytes(device_at(0), pinned, sums, 16), "");
+  // Two chunks of d_C into one pinned buffer; the output gets the first as delivered, and the host's own
+  // bytes where the second went.
+  float p_out[2] = {5, 6};
+  EXPECT_EQ(delivered_copy(device_at(0), pinned, p_out, 8), 0);
+  p_out[0] = 7;
+  p_out[1] = 8;
+  EXPECT_EQ(delivered_copy(device_at(8), pinned, p_out, 8), 1);
+  nlohmann::json c_end = kHostC;
+  c_end.update({{"buffer", "host C"}, {"offset", 0}});
+  EXPECT_EQ(delivered_copy(device_at(0), c_end, host_c, 16), -1);  // straight into the output: the record says so
+  host_c[0] = 5;
+  host_c[1] = 6;
+  host_c[2] = 7;
+  host_c[3] = 9;
+  find_staged_copies();
+  const std::vector<nlohmann::json> staged = staged_copy_calls(layout, arena.data());
+  ASSERT_EQ(staged.size(), 1u);
+  EXPECT_EQ(staged[0]["call"], "staged-copy");
+  EXPECT_EQ(staged[0]["copy"], 0);
+  EXPECT_EQ(staged[0]["to"]["buffer"], "host C");
+  EXPECT_EQ(staged[0]["to"]["offset"], 0);
+  EXPECT_EQ(staged[0]["from"], device_at(0));
+  host_c[3] = 8;
+  find_staged_copies();
+  EXPECT_EQ(staged_copy_calls(layout, arena.data()).size(), 2u);
+  forget_host_copies();
+  EXPECT_EQ(delivered_copy(device_at(0), pinned, p_out, 8), -1);  // no host code, nothing kept
+}
 #endif
 
 }  // namespace

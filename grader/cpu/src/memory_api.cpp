@@ -55,6 +55,16 @@ const char* effective_kind(bool src_on_device, bool dst_on_device) {
   return dst_on_device ? "host-to-device" : "host-to-host";
 }
 
+std::atomic<CopyObserver> copy_observer{nullptr};
+
+// What the runner's observer says of a copy that just moved its bytes (kitcpu/runtime_calls.h).
+CopyNote observed(void* dst, const void* src, std::size_t count, bool synchronous) {
+  const CopyObserver observer = copy_observer.load();
+  if (observer == nullptr) return {};
+  const MemoryReference from = memory_reference(src), to = memory_reference(dst);
+  return observer(CopySeen{dst, src, count, from, to, synchronous});
+}
+
 cudaError_t copy(const char* name, void* dst, const void* src, std::size_t count, cudaMemcpyKind kind, int stream,
                  const void* caller) {
   const Side to(dst);
@@ -67,9 +77,11 @@ cudaError_t copy(const char* name, void* dst, const void* src, std::size_t count
   } else if (count > 0) {
     result = check_copy(to, from, count, kind);
   }
+  CopyNote note;
   if (result == cudaSuccess && count > 0) {
     const DeviceMemoryAccess access(dst, count, src, count);
     std::memmove(dst, src, count);
+    note = observed(dst, src, count, stream < 0);
   }
   if (recording_calls()) {
     RuntimeCall call;
@@ -80,6 +92,8 @@ cudaError_t copy(const char* name, void* dst, const void* src, std::size_t count
     call.dst = memory_reference(dst);
     call.bytes = count;
     call.stream = stream;
+    call.copy = note.copy;
+    call.carried = std::move(note.carried);
     record_call(std::move(call), result, caller);
   }
   return record_error(result);
@@ -170,6 +184,10 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, 
   } else if (count > 0 && (src == nullptr || (other.region && other.region->freed) || !other.fits(count))) {
     result = cudaErrorInvalidValue;
   }
+  MemoryReference variable;
+  variable.memory = "symbol";
+  variable.offset = static_cast<std::int64_t>(offset);
+  CopyNote note;
   if (result == cudaSuccess && count > 0) {
     char* target = static_cast<char*>(symbol) + offset;
     const DeviceMemoryAccess access(src, count);
@@ -178,24 +196,30 @@ cudaError_t copy_symbol(void* symbol, std::size_t symbol_size, const void* src, 
     } else {
       std::memcpy(const_cast<void*>(src), target, count);
     }
+    if (const CopyObserver observer = copy_observer.load()) {
+      const MemoryReference other_end = memory_reference(src);
+      note = to_symbol ? observer(CopySeen{target, src, count, other_end, variable, true})
+                       : observer(CopySeen{const_cast<void*>(src), target, count, variable, other_end, true});
+    }
   }
   if (recording_calls()) {
     RuntimeCall call;
     call.call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
     call.requested_kind = kind_name(kind);
-    MemoryReference variable;
-    variable.memory = "symbol";
-    variable.offset = static_cast<std::int64_t>(offset);
     (to_symbol ? call.dst : call.src) = variable;
     (to_symbol ? call.src : call.dst) = memory_reference(src);
     call.effective_kind = to_symbol ? effective_kind(other.on_device(), true) : effective_kind(true, other.on_device());
     call.bytes = count;
+    call.copy = note.copy;
+    call.carried = std::move(note.carried);
     record_call(std::move(call), result, caller);
   }
   return record_error(result);
 }
 
 }  // namespace kitcpu::detail
+
+void kitcpu::observe_copies(CopyObserver observer) { detail::copy_observer.store(observer); }
 
 void kitcpu::fail_device_allocation(int nth) { detail::allocations_before_failure.store(nth > 0 ? nth : 0); }
 

@@ -1,7 +1,7 @@
 // broken: vector-add
 // bug: the host adds the vectors, copies the sum into d_C, launches a kernel that is given d_C and writes nothing, and copies d_C back
 // class: doing the work outside the kernel
-// defence: answer-flow: every byte of C must be last written by a kernel; the CPU backend sees that the kernel wrote nothing. On a GPU the record has only the launch's arguments, and a kernel given d_C counts as its writer (docs/launch-record.md): the file passes there, a known limit
+// defence: answer-flow: every byte of C must be last written by a kernel; the CPU backend sees that the kernel wrote nothing. On a GPU the record has only the launch's arguments, and a kernel given d_C counts as its writer (docs/launch-record.md), but the bytes the sum's copy carried up are not the inputs (the runner compares them), so what that kernel wrote is the host's there too
 // expect-zero-cpu: correctness
 // expect-text-cpu: the answer came from host code: C was last written from the host
 #include <cstdio>

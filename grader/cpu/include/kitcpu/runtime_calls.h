@@ -83,7 +83,29 @@ struct RuntimeCall {
   // An allocation made while nothing was recorded (a global constructor's) and still live when a
   // record started: the record begins with it, so a leak of it is seen (call_record.h).
   bool before = false;
+  // Copies, kept in memory only like `address`: what the runner's copy observer (below) said of it.
+  int copy = -1;
+  std::string carried;
 };
+
+// A copy as it completes, for a runner that judges the bytes it moved (what the record cannot hold):
+// installed with observe_copies, called on the copying thread with the device memory open, after the
+// bytes moved and before the call is recorded. Its note goes into the call (RuntimeCall::copy, carried).
+struct CopySeen {
+  void* dst;
+  const void* src;
+  std::size_t bytes;
+  const MemoryReference& from;
+  const MemoryReference& to;
+  bool synchronous;  // done when the call returns (cudaMemcpy, symbol copies); not the Async ones
+};
+struct CopyNote {
+  int copy = -1;        // the runner's number for a copy to the host whose bytes it keeps a hash of
+  std::string carried;  // a copy to the device: "inputs" or "other" (the runner's word), or ""
+};
+using CopyObserver = CopyNote (*)(const CopySeen& copy);
+// nullptr: none (the default).
+void observe_copies(CopyObserver observer);
 
 constexpr std::size_t kMaxWrittenRanges = 4096;
 
