@@ -476,12 +476,13 @@ std::vector<TestResult> skipped_performance_tests(const Rubric& rubric, const st
   return tests;
 }
 
-std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeResult& grade) {
+PerformanceMeasured run_performance_tests(Session& s, bool correct, const DeviceInfo& device) {
   const Performance& perf = s.rubric.performance;
-  if (perf.items.empty()) return {};
+  PerformanceMeasured measured;
+  if (perf.items.empty()) return measured;
   if (!correct)
-    return skipped_performance_tests(s.rubric, "not measured: performance is scored only for a kernel that passes "
-                                               "every correctness test");
+    return {skipped_performance_tests(s.rubric, "not measured: performance is scored only for a kernel that passes "
+                                               "every correctness test")};
 
   // Everything timed, each once: the student's runner through every function an item times, and every
   // baseline through every function an item times it by. A baseline that fails to build is a kit problem,
@@ -511,7 +512,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
       t.status = TestStatus::error;
       t.details = setup_error;
     }
-    return tests;
+    return {tests};
   }
 
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
@@ -521,7 +522,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     const StageScope wait(s.stages, "waiting for the timing lock");
     timing_lock.emplace();
   }
-  time_everything(s, grade.device, timed);
+  time_everything(s, device, timed);
   for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go
     x.runner.reset();
     x.arena.reset();
@@ -544,13 +545,13 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
   };
   const Timed& first = timed.front();
   const double sm_clock_mhz = first.m.rounds.empty() ? 0 : first.m.rounds.back().sm_clock_mhz;
-  grade.device.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
+  measured.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
   if (first.m.nominal_sm_clock_mhz > 0)
-    grade.device.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
+    measured.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
   const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
   const GpuLimits limits = gpu_limits(*s.gpu_memory);
 
-  std::vector<TestResult> tests;
+  std::vector<TestResult>& tests = measured.tests;
   for (const PerformanceItem& item : perf.items) {
     TestResult t;
     t.name = item.name;
@@ -606,8 +607,8 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     t.status = t.score > 0 ? TestStatus::passed : TestStatus::failed;
     tests.push_back(t);
   }
-  grade.leaderboard.push_back({metric_unit(perf.metric), rate(first), true});
-  return tests;
+  measured.leaderboard.push_back({metric_unit(perf.metric), rate(first), true});
+  return measured;
 }
 
 }  // namespace kit
