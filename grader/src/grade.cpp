@@ -104,6 +104,14 @@ GradeResult result_heading(const Session& s, const GradeOptions& o, const Backen
   return result;
 }
 
+std::vector<StudentBuild> builds_the_checks_need(const CheckInput& in) {
+  std::vector<StudentBuild> builds;
+  for (const Check* c : checks())
+    if (c->builds)
+      for (StudentBuild& b : c->builds(in)) builds.push_back(std::move(b));
+  return builds;
+}
+
 // A check's outcome into the result: its tests after the ones before, and what it saw of the device.
 void add_outcome(CheckOutcome outcome, const std::string& pictures_dir, GradeResult& result) {
   for (TestResult& t : outcome.tests) {
@@ -158,17 +166,13 @@ GradeResult grade_submission(const GradeOptions& o) {
   const NvccCheck no_nvcc;
   const std::string no_text;
   const CheckInput before_gate{s, o, cases, no_nvcc, no_text, schedule, result.device, result.tests};
-  std::vector<StudentBuild> builds;
-  if (opened.content_problem.empty())
-    for (const Check* c : checks())
-      if (c->builds)
-        for (StudentBuild& b : c->builds(before_gate)) builds.push_back(std::move(b));
-  const GateOutcome gate = run_gate(s, opened.content_problem, std::move(builds), jobs);
+  const GateOutcome gate = run_gate(s, opened.content_problem, builds_the_checks_need(before_gate), jobs);
   if (gate.failure) result.tests.push_back(*gate.failure);
   if (!gate.build_log.empty()) result.build_log = gate.build_log;
 
   const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests};
   for (const Check* c : checks()) {
+    // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
       for (TestResult& t : c->planned(in, gate.why_not)) result.tests.push_back(std::move(t));
       continue;
