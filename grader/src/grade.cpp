@@ -1,35 +1,25 @@
 #include "kit/grade.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <future>
-#include <map>
-#include <sstream>
 #include <sys/stat.h>
 
+#include "check.h"
+#include "gate.h"
 #include "kit/backend_choice.h"
 #include "kit/build_config.h"
 #include "kit/cases.h"
-#include "kit/correctness_run.h"
 #include "kit/correctness_tests.h"
 #include "kit/errors.h"
 #include "kit/failure_pictures.h"
 #include "kit/intake.h"
 #include "kit/kit_tree.h"
 #include "kit/sandbox.h"
-#include "kit/source_text.h"
-#include "kit/step_sandbox.h"
-#include "kit/symbol_check.h"
 #include "kit/memory_access.h"
-#include "kit/performance_run.h"
 #include "kit/scoring.h"
 #include "kit/session.h"
-#include "kit/technique.h"
 #include "kit/text.h"
-#include "kit/written_check.h"
 #include "remove_tree.h"
 
 namespace kit {
@@ -41,39 +31,6 @@ std::string known_assignments() {
   std::string list;
   for (const auto& a : list_assignments()) list += (list.empty() ? "" : ", ") + a;
   return list;
-}
-
-TestResult build_failure(const std::string& message, const std::string& log) {
-  TestResult t;
-  t.name = "build";
-  t.group = "build";
-  t.category = TestCategory::build;
-  t.status = TestStatus::failed;
-  t.message = message;
-  t.details = log;
-  return t;
-}
-
-// Every test the rubric defines, failed without running because the file could not be built.
-void fail_everything(const Session& s, const std::vector<TestCase>& cases, bool with_performance,
-                     const std::string& why, GradeResult& result) {
-  for (const TestCase& c : cases) result.tests.push_back(test_not_run(c, why));
-  for (const TechniqueCheck& check : s.rubric.technique) {
-    TestResult t;
-    t.name = check.name;
-    t.group = "technique";
-    t.category = TestCategory::technique;
-    t.max_score = check.points;
-    t.status = TestStatus::failed;
-    t.message = "not run: " + why;
-    result.tests.push_back(t);
-  }
-  if (with_performance) {
-    for (TestResult t : skipped_performance_tests(s.rubric, "not run: " + why)) {
-      t.status = TestStatus::failed;
-      result.tests.push_back(t);
-    }
-  }
 }
 
 struct WorkDir {
@@ -132,6 +89,48 @@ void keep_failure_pictures(TestResult& test, const std::string& folder) {
   }
 }
 
+// What the result says before anything is graded: the assignment, the submission, where it is graded.
+GradeResult result_heading(const Session& s, const GradeOptions& o, const BackendChoice& choice) {
+  GradeResult result;
+  result.assignment = s.rubric.assignment;
+  result.title = s.rubric.title;
+  result.submission = o.submission;
+  result.backend = to_string(s.backend);
+  result.backend_reason = choice.reason;
+  result.sandboxed = s.sandboxed;
+  result.device = choice.device;
+  result.kit_version = build_config().version;
+  return result;
+}
+
+std::vector<StudentBuild> builds_the_checks_need(const CheckInput& in) {
+  std::vector<StudentBuild> builds;
+  for (const Check* c : checks())
+    if (c->builds)
+      for (StudentBuild& b : c->builds(in)) builds.push_back(std::move(b));
+  return builds;
+}
+
+// A check's outcome into the result: its tests after the ones before, and what it saw of the device.
+void add_outcome(CheckOutcome outcome, const std::string& pictures_dir, GradeResult& result) {
+  for (TestResult& t : outcome.tests) {
+    keep_failure_pictures(t, pictures_dir);
+    result.tests.push_back(std::move(t));
+  }
+  for (LeaderboardEntry& e : outcome.leaderboard) result.leaderboard.push_back(std::move(e));
+  if (outcome.sm_clock_mhz) result.device.sm_clock_mhz = *outcome.sm_clock_mhz;
+  if (outcome.max_sm_clock_mhz) result.device.max_sm_clock_mhz = *outcome.max_sm_clock_mhz;
+}
+
+void add_up(GradeResult& result) {
+  for (const TestResult& t : result.tests) {
+    result.score += t.score;
+    result.max_score += t.max_score;
+  }
+  result.score = round_points(result.score);
+  result.max_score = round_points(result.max_score);
+}
+
 }  // namespace
 
 std::vector<std::string> list_assignments() { return assignment_names(kit_trees()); }
@@ -156,135 +155,33 @@ GradeResult grade_submission(const GradeOptions& o) {
   const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
   s.stages.leave();
   s.grading_seed = o.seed.value_or(s.rubric.seed);
-
-  GradeResult result;
-  result.assignment = s.rubric.assignment;
-  result.title = s.rubric.title;
-  result.submission = o.submission;
-  result.backend = to_string(s.backend);
-  result.backend_reason = opened.choice.reason;
-  result.sandboxed = s.sandboxed;
-  result.device = opened.choice.device;
-  result.kit_version = build_config().version;
+  GradeResult result = result_heading(s, o, opened.choice);
 
   const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only,
                                                     /*virtual_devices=*/s.backend == Backend::cpu);
-  const bool with_performance = !o.visible_only && !s.rubric.performance.items.empty();
-  auto finish = [&] {
-    // The written answers are graded whatever became of the code: they do not depend on it.
-    if (!s.rubric.questions.questions.empty()) {
-      const StageScope stage(s.stages, "written answers");
-      for (TestResult& t : grade_written_answers(s.rubric.questions, read_answers(answers_path_for(o.submission)),
-                                                 s.rubric.student_files.front()))
-        result.tests.push_back(t);
-    }
-    for (const auto& t : result.tests) {
-      result.score += t.score;
-      result.max_score += t.max_score;
-    }
-    result.score = round_points(result.score);
-    result.max_score = round_points(result.max_score);
-    result.execution_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    result.stages = s.stages.seconds();
-    return result;
-  };
-
-  if (!opened.content_problem.empty()) {
-    result.tests.push_back(build_failure("the submission cannot be graded: " + opened.content_problem, ""));
-    fail_everything(s, cases, with_performance, "the file cannot be graded", result);
-    return finish();
-  }
-  const std::string source_text = read_text_file(s.source);
-  const std::string file_name = fs::path(s.source).filename().string();
-  for (const IdentifierUse& use : find_identifiers(code_without_comments_and_literals(source_text), s.rubric.forbidden)) {
-    result.tests.push_back(build_failure("uses " + use.name + " (line " + std::to_string(use.line) +
-                                             "), which this assignment forbids", ""));
-    fail_everything(s, cases, with_performance, "the file uses " + use.name, result);
-    return finish();
-  }
-
-  // nvcc first, when it is here: its errors are the real CUDA ones, and its report feeds the technique checks.
-  BuildSpec check_spec;
-  check_spec.assignment_dir = s.assignment_dir;
-  check_spec.source = s.source;
-  check_spec.output_dir = (fs::path(s.work_dir) / "nvcc-check").string();
-  check_spec.timeout_s = s.rubric.limits.build_seconds;
-  check_spec.sandbox = compile_sandbox(s, check_spec);
-  // nvcc's check and every build the grading needs go side by side, so the grading waits for one compile,
-  // not for two in a row. A file that does not compile fails its builds too; that costs their time, no more.
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
-  std::future<NvccCheck> checked = std::async(std::launch::async, [check_spec] { return nvcc_check(check_spec); });
-  std::vector<StudentBuild> builds = {{"fast", {}}};  // the default build: timed, and checked for technique
-  for (const TestCase& c : cases)
-    for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
-  build_student_runners(s, builds, jobs);
-  const NvccCheck nvcc = checked.get();
-  if (nvcc.ran && !nvcc.ok) {
-    result.tests.push_back(build_failure("nvcc could not compile " + file_name, last_lines(nvcc.log, 40)));
-    result.build_log = nvcc.log;
-    fail_everything(s, cases, with_performance, "the file does not compile", result);
-    return finish();
-  }
-  // What the compiled file calls from outside itself: a forbidden call hidden from the text is not
-  // hidden from the object code.
-  if (nvcc.ran) {
-    std::string error;
-    std::vector<ForbiddenUse> uses =
-        forbidden_uses(undefined_symbols(nvcc.object, check_spec.sandbox, &error), s.rubric.forbidden);
-    for (ForbiddenUse& u : system_call_instructions(nvcc.object, check_spec.sandbox, &error)) {
-      u.symbol = "the operating system directly from " + u.symbol;
-      uses.push_back(std::move(u));
-    }
-    const std::vector<ForbiddenUse> replaced =
-        replaced_definitions(defined_symbols(nvcc.object, check_spec.sandbox, &error));
-    // The file's own doing as a rule (a listing too large, a tool stopped by the sandbox's limits): a
-    // file that cannot be checked is not graded, and says why.
-    if (!error.empty()) {
-      result.tests.push_back(build_failure("the compiled file could not be checked: " + error, ""));
-      fail_everything(s, cases, with_performance, "the compiled file could not be checked", result);
-      return finish();
-    }
-    if (!uses.empty() || !replaced.empty()) {
-      std::string details;
-      for (const ForbiddenUse& u : uses) details += u.symbol + ": " + u.reason + "\n";
-      for (const ForbiddenUse& u : replaced) details += "defines " + u.symbol + ": " + u.reason + "\n";
-      const std::string what = !uses.empty() ? "calls " + uses.front().symbol : "defines " + replaced.front().symbol;
-      const std::string why = !uses.empty() ? uses.front().reason : replaced.front().reason;
-      result.tests.push_back(build_failure(what + ", which no submission may: " + why, details));
-      fail_everything(s, cases, with_performance, "the file " + what, result);
-      return finish();
-    }
-  }
-  const BuildOutcome& build = student_runner(s, "fast", {});
-  if (!build.ok) {
-    result.tests.push_back(build_failure(build.summary, last_lines(build.log, 40)));
-    result.build_log = build.log;
-    fail_everything(s, cases, with_performance, "the build failed", result);
-    return finish();
-  }
-
   // A submission gets the rubric's time budget (correctness_tests.h).
   const TestSchedule schedule{jobs, start, s.rubric.limits.submission_seconds};
-  bool all_correct = true;
-  for (TestResult& t : run_correctness_tests(s, cases, schedule)) {
-    keep_failure_pictures(t, o.pictures_dir);
-    all_correct = all_correct && t.status == TestStatus::passed;
-    result.tests.push_back(std::move(t));
+  const NvccCheck no_nvcc;
+  const std::string no_text;
+  const CheckInput before_gate{s, o, cases, no_nvcc, no_text, schedule, result.device, result.tests};
+  const GateOutcome gate = run_gate(s, opened.content_problem, builds_the_checks_need(before_gate), jobs);
+  if (gate.failure) result.tests.push_back(*gate.failure);
+  if (!gate.build_log.empty()) result.build_log = gate.build_log;
+
+  const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests};
+  for (const Check* c : checks()) {
+    // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
+    if (!gate.why_not.empty() && c->needs_build) {
+      for (TestResult& t : c->planned(in, gate.why_not)) result.tests.push_back(std::move(t));
+      continue;
+    }
+    add_outcome(c->run(in), o.pictures_dir, result);
   }
-  {
-    const StageScope stage(s.stages, "technique checks");
-    for (TestResult& t : run_technique_checks(s, nvcc, source_text)) result.tests.push_back(t);
-  }
-  if (with_performance) {
-    const StageScope stage(s.stages, "timed runs");
-    std::vector<TestResult> perf =
-        s.backend == Backend::cuda
-            ? run_performance_tests(s, all_correct, result)
-            : skipped_performance_tests(s.rubric, "not measured: the CPU backend checks correctness only; "
-                                                  "performance needs a GPU");
-    for (TestResult& t : perf) result.tests.push_back(t);
-  }
-  return finish();
+  add_up(result);
+  result.execution_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.stages = s.stages.seconds();
+  return result;
 }
 
 namespace {

@@ -476,16 +476,13 @@ std::vector<TestResult> skipped_performance_tests(const Rubric& rubric, const st
   return tests;
 }
 
-std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeResult& grade) {
-  const Performance& perf = s.rubric.performance;
-  if (perf.items.empty()) return {};
-  if (!correct)
-    return skipped_performance_tests(s.rubric, "not measured: performance is scored only for a kernel that passes "
-                                               "every correctness test");
+namespace {
 
-  // Everything timed, each once: the student's runner through every function an item times, and every
-  // baseline through every function an item times it by. A baseline that fails to build is a kit problem,
-  // reported as an error.
+// Everything timed, each once: the student's runner through every function an item times, and every
+// baseline through every function an item times it by. A baseline that fails to build is a kit problem,
+// reported in `setup_error`.
+std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
+  const Performance& perf = s.rubric.performance;
   std::vector<Timed> timed;
   auto add = [&](const std::string& name, const std::string& exe, const std::string& entry, const Problem* problem,
                  bool student) {
@@ -498,20 +495,101 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     const Function& fn = s.rubric.functions[item.function];
     add("yours", student.executable, fn.name, fn.problem, true);
   }
-  std::string setup_error;
   for (const Baseline& b : perf.baselines) {
     const BuildOutcome& built = baseline_runner(s, b.assignment, b.file);
     if (!built.ok) setup_error += "the baseline '" + b.name + "' did not build: " + built.summary + "\n" + built.log;
     for (const PerformanceItem& item : perf.items)
       if (item.baseline == b.name) add(b.name, built.executable, item.baseline_function, item.baseline_problem, false);
   }
+  return timed;
+}
+
+const Timed* find_timed(const std::vector<Timed>& timed, bool student, const std::string& name,
+                        const std::string& entry) {
+  for (const Timed& x : timed)
+    if (x.student == student && x.name == name && x.entry == entry) return &x;
+  return nullptr;
+}
+
+double timed_rate(const Performance& perf, const Timed& x) {
+  return throughput(x.problem->work(perf.shape), perf.metric, median_ms(x.m) * 1e-3);
+}
+
+// One item's test: the student's throughput against its baseline's, through the item's curve.
+TestResult score_item(const Session& s, const PerformanceItem& item, const std::vector<Timed>& timed,
+                      const GpuLimits& limits, double timing_end) {
+  const Performance& perf = s.rubric.performance;
+  const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
+  TestResult t;
+  t.name = item.name;
+  t.group = group_name(perf);
+  t.category = TestCategory::performance;
+  t.max_score = item.points;
+  const Timed& me = *find_timed(timed, true, "yours", s.rubric.functions[item.function].name);
+  const Timed* base = find_timed(timed, false, item.baseline, item.baseline_function);
+  if (!me.m.error.empty() || !me.m.output_problem.empty()) {
+    t.status = TestStatus::failed;
+    t.message = !me.m.error.empty() ? "your kernel could not be timed: " + me.m.error : me.m.output_problem;
+    return t;
+  }
+  if (!base || !base->m.error.empty()) {
+    t.status = TestStatus::error;
+    t.message = "the baseline '" + item.baseline + "' could not be timed" + (base ? ": " + base->m.error : "");
+    return t;
+  }
+  const double mine = timed_rate(perf, me), theirs = timed_rate(perf, *base);
+  const double ratio = mine / theirs;
+  t.metrics = {{unit_key, mine},
+               {"baseline_" + unit_key, theirs},
+               {"ratio", ratio},
+               {"median_ms", median_ms(me.m)},
+               {"baseline_median_ms", median_ms(base->m)},
+               {"rounds", static_cast<double>(me.m.rounds.size())},
+               {"sm_clock_mhz", me.m.rounds.back().sm_clock_mhz},
+               {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}};
+  t.message = throughput_text(mine, perf.metric) + " = " + fmt(ratio, 2) + "x the " + item.baseline + " (" +
+              throughput_text(theirs, perf.metric) + ")";
+  std::string notes = "median of " + std::to_string(me.m.rounds.size()) + " interleaved rounds: yours";
+  for (const TimedRound& r : me.m.rounds) notes += " " + fmt(r.median_ms, 3);
+  notes += " ms; " + item.baseline + "'s";
+  for (const TimedRound& r : all_rounds(base->m)) notes += " " + fmt(r.median_ms, 3);
+  notes += " ms\n" + sampling_text("yours", me.m, timing_end) + "\n" +
+           sampling_text(item.baseline + "'s", base->m, timing_end);
+  if (me.m.deferred_work)
+    notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
+             "was timed to the device-wide synchronise";
+  const std::string why = implausible(me, timed, perf.shape, limits);
+  if (!why.empty()) {
+    t.status = TestStatus::failed;
+    t.message = "implausible time, no points: " + why;
+    t.details = notes;
+    return t;
+  }
+  if (ratio > kSuspiciousSpeedup) notes += "\nmore than 10x the " + item.baseline + ": flagged for review";
+  t.details = notes;
+  t.score = round_points(item.points * curve_fraction(item.curve, ratio));
+  t.status = t.score > 0 ? TestStatus::passed : TestStatus::failed;
+  return t;
+}
+
+}  // namespace
+
+PerformanceMeasured run_performance_tests(Session& s, bool correct, const DeviceInfo& device) {
+  const Performance& perf = s.rubric.performance;
+  PerformanceMeasured measured;
+  if (perf.items.empty()) return measured;
+  if (!correct)
+    return {skipped_performance_tests(s.rubric, "not measured: performance is scored only for a kernel that passes "
+                                               "every correctness test")};
+  std::string setup_error;
+  std::vector<Timed> timed = what_to_time(s, setup_error);
   if (!setup_error.empty()) {
     std::vector<TestResult> tests = skipped_performance_tests(s.rubric, "not measured: a baseline did not build");
     for (auto& t : tests) {
       t.status = TestStatus::error;
       t.details = setup_error;
     }
-    return tests;
+    return {tests};
   }
 
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
@@ -521,7 +599,7 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     const StageScope wait(s.stages, "waiting for the timing lock");
     timing_lock.emplace();
   }
-  time_everything(s, grade.device, timed);
+  time_everything(s, device, timed);
   for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go
     x.runner.reset();
     x.arena.reset();
@@ -536,78 +614,15 @@ std::vector<TestResult> run_performance_tests(Session& s, bool correct, GradeRes
     }
   }
 
-  auto rate = [&](const Timed& x) { return throughput(x.problem->work(perf.shape), perf.metric, median_ms(x.m) * 1e-3); };
-  auto find = [&](bool student, const std::string& name, const std::string& entry) -> const Timed* {
-    for (const Timed& x : timed)
-      if (x.student == student && x.name == name && x.entry == entry) return &x;
-    return nullptr;
-  };
   const Timed& first = timed.front();
   const double sm_clock_mhz = first.m.rounds.empty() ? 0 : first.m.rounds.back().sm_clock_mhz;
-  grade.device.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
+  measured.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
   if (first.m.nominal_sm_clock_mhz > 0)
-    grade.device.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
-  const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
+    measured.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
   const GpuLimits limits = gpu_limits(*s.gpu_memory);
-
-  std::vector<TestResult> tests;
-  for (const PerformanceItem& item : perf.items) {
-    TestResult t;
-    t.name = item.name;
-    t.group = group_name(perf);
-    t.category = TestCategory::performance;
-    t.max_score = item.points;
-    const Timed& me = *find(true, "yours", s.rubric.functions[item.function].name);
-    const Timed* base = find(false, item.baseline, item.baseline_function);
-    if (!me.m.error.empty() || !me.m.output_problem.empty()) {
-      t.status = TestStatus::failed;
-      t.message = !me.m.error.empty() ? "your kernel could not be timed: " + me.m.error : me.m.output_problem;
-      tests.push_back(t);
-      continue;
-    }
-    if (!base || !base->m.error.empty()) {
-      t.status = TestStatus::error;
-      t.message = "the baseline '" + item.baseline + "' could not be timed" + (base ? ": " + base->m.error : "");
-      tests.push_back(t);
-      continue;
-    }
-    const double mine = rate(me), theirs = rate(*base);
-    const double ratio = mine / theirs;
-    t.metrics = {{unit_key, mine},
-                 {"baseline_" + unit_key, theirs},
-                 {"ratio", ratio},
-                 {"median_ms", median_ms(me.m)},
-                 {"baseline_median_ms", median_ms(base->m)},
-                 {"rounds", static_cast<double>(me.m.rounds.size())},
-                 {"sm_clock_mhz", me.m.rounds.back().sm_clock_mhz},
-                 {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}};
-    t.message = throughput_text(mine, perf.metric) + " = " + fmt(ratio, 2) + "x the " + item.baseline + " (" +
-                throughput_text(theirs, perf.metric) + ")";
-    std::string notes = "median of " + std::to_string(me.m.rounds.size()) + " interleaved rounds: yours";
-    for (const TimedRound& r : me.m.rounds) notes += " " + fmt(r.median_ms, 3);
-    notes += " ms; " + item.baseline + "'s";
-    for (const TimedRound& r : all_rounds(base->m)) notes += " " + fmt(r.median_ms, 3);
-    notes += " ms\n" + sampling_text("yours", me.m, timing_end) + "\n" +
-             sampling_text(item.baseline + "'s", base->m, timing_end);
-    if (me.m.deferred_work)
-      notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
-               "was timed to the device-wide synchronise";
-    const std::string why = implausible(me, timed, perf.shape, limits);
-    if (!why.empty()) {
-      t.status = TestStatus::failed;
-      t.message = "implausible time, no points: " + why;
-      t.details = notes;
-      tests.push_back(t);
-      continue;
-    }
-    if (ratio > kSuspiciousSpeedup) notes += "\nmore than 10x the " + item.baseline + ": flagged for review";
-    t.details = notes;
-    t.score = round_points(item.points * curve_fraction(item.curve, ratio));
-    t.status = t.score > 0 ? TestStatus::passed : TestStatus::failed;
-    tests.push_back(t);
-  }
-  grade.leaderboard.push_back({metric_unit(perf.metric), rate(first), true});
-  return tests;
+  for (const PerformanceItem& item : perf.items) measured.tests.push_back(score_item(s, item, timed, limits, timing_end));
+  measured.leaderboard.push_back({metric_unit(perf.metric), timed_rate(perf, first), true});
+  return measured;
 }
 
 }  // namespace kit

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check_sections.h"
 #include "kit/failure_pictures.h"
 #include "kit/report_text.h"
 
@@ -13,12 +14,13 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// A performance test the CPU backend could not measure (Gradescope has no GPU): its points are decided later,
-// when the course measures it on its GPU (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
+// A skipped test whose check says it is pending (check_sections.h), as a performance test the CPU backend could
+// not measure (Gradescope has no GPU): its points are decided later, when the course measures it on its GPU
+// (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
 // pending test is marked "passed" so that it is never shown as a failure, and its name and output say pending.
 // A written answer a person grades is pending the same way, until the person scores it in Gradescope.
 bool pending(const TestResult& test) {
-  return (test.category == TestCategory::performance && test.status == TestStatus::skipped) || graded_by_a_person(test);
+  return test.status == TestStatus::skipped && skipped_means(test.category) != SkippedMeans::not_checked;
 }
 
 std::string pending_reason(const TestResult& test) {

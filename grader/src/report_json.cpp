@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "check_sections.h"
+
 namespace kit {
 namespace {
 
@@ -188,14 +190,14 @@ TestStatus parse_status(const std::string& word, const std::string& where) {
                            ": expected one of passed, failed, skipped, error, got \"" + word + "\"");
 }
 
+// A category is a section some check of this kit makes (check.h), or the gate's build section.
 TestCategory parse_category(const std::string& word, const std::string& where) {
-  for (TestCategory category : {TestCategory::build, TestCategory::correctness, TestCategory::performance,
-                                TestCategory::technique, TestCategory::written}) {
+  std::string known;
+  for (const TestCategory& category : report_sections({})) {
     if (word == to_string(category)) return category;
+    known += (known.empty() ? "" : ", ") + to_string(category);
   }
-  throw std::runtime_error("result JSON: " + where +
-                           ": expected one of build, correctness, performance, technique, written, got \"" + word +
-                           "\"");
+  throw std::runtime_error("result JSON: " + where + ": expected one of " + known + ", got \"" + word + "\"");
 }
 
 TestResult test_from_json(const json& object, const std::string& where) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "check_sections.h"
 #include "kit/failure_pictures.h"
 #include "kit/text.h"
 
@@ -12,9 +13,6 @@ namespace kit {
 namespace {
 
 constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
-
-constexpr TestCategory kSuiteOrder[] = {TestCategory::build, TestCategory::correctness, TestCategory::performance,
-                                        TestCategory::technique, TestCategory::written};
 
 // The code point at text[i] and its length in bytes; a negative code point for a byte that does not start a
 // well-formed UTF-8 sequence (overlong forms and surrogates included), which then counts as one byte.
@@ -226,7 +224,7 @@ std::string render_junit(const GradeResult& result) {
                   " time=\"" + format_number(result.execution_time_s, 3) + "\">");
   xml.properties(1, run_properties(result));
 
-  for (TestCategory category : kSuiteOrder) {
+  for (const TestCategory& category : report_sections(result.tests)) {
     Counts counts;
     double score = 0;
     double max_score = 0;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "check_sections.h"
 #include "kit/failure_pictures.h"
 #include "kit/text.h"
 
@@ -24,10 +25,6 @@ constexpr const char* kGreen = "\x1b[32m";
 constexpr const char* kRed = "\x1b[31m";
 constexpr const char* kYellow = "\x1b[33m";
 constexpr const char* kReset = "\x1b[0m";
-
-constexpr TestCategory kSectionOrder[] = {TestCategory::build, TestCategory::correctness,
-                                          TestCategory::performance, TestCategory::technique,
-                                          TestCategory::written};
 
 struct Tally {
   double score = 0;
@@ -196,7 +193,7 @@ void add_build_log_rows(const std::string& build_log, size_t indent, std::vector
   }
 }
 
-void add_section_rows(const GradeResult& result, TestCategory category, const TextReportOptions& options,
+void add_section_rows(const GradeResult& result, const TestCategory& category, const TextReportOptions& options,
                       std::vector<Row>& rows) {
   // Rubric groups in the order they first appear; tests keep their order within a group.
   std::vector<std::pair<std::string, std::vector<const TestResult*>>> groups;
@@ -412,7 +409,7 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
     rows.push_back(Row{});
     add_build_log_rows(result.build_log, 0, rows);
   }
-  for (TestCategory category : kSectionOrder) add_section_rows(result, category, options, rows);
+  for (const TestCategory& category : report_sections(result.tests)) add_section_rows(result, category, options, rows);
   add_footer_rows(result, options, rows);
   return render_rows(rows, options.colour);
 }

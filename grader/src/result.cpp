@@ -12,19 +12,4 @@ const char* to_string(TestStatus status) {
   return "unknown";
 }
 
-const char* to_string(TestCategory category) {
-  switch (category) {
-    case TestCategory::build: return "build";
-    case TestCategory::correctness: return "correctness";
-    case TestCategory::performance: return "performance";
-    case TestCategory::technique: return "technique";
-    case TestCategory::written: return "written";
-  }
-  return "unknown";
-}
-
-bool graded_by_a_person(const TestResult& test) {
-  return test.category == TestCategory::written && test.status == TestStatus::skipped;
-}
-
 }  // namespace kit

@@ -5,6 +5,7 @@
 // the ratio of throughputs through the rubric's curves.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "kit/result.h"
@@ -12,9 +13,17 @@
 
 namespace kit {
 
+// What the timed runs measured, for the grading to put into its result.
+struct PerformanceMeasured {
+  std::vector<TestResult> tests;
+  std::vector<LeaderboardEntry> leaderboard;
+  std::optional<int> sm_clock_mhz;      // during the student's rounds
+  std::optional<int> max_sm_clock_mhz;  // the GPU's nominal clock, when the runner read it
+};
+
 // `correct`: whether the student's kernel passed every correctness test; a wrong kernel earns no
-// performance points, however fast. Appends the leaderboard entry and fills the device's clocks.
-std::vector<TestResult> run_performance_tests(Session& session, bool correct, GradeResult& grade);
+// performance points, however fast. `device` names the GPU the baselines' shared rounds are keyed by.
+PerformanceMeasured run_performance_tests(Session& session, bool correct, const DeviceInfo& device);
 
 // The tests as skipped, with the reason (no GPU, or the build failed).
 std::vector<TestResult> skipped_performance_tests(const Rubric& rubric, const std::string& reason);

@@ -12,9 +12,21 @@ namespace kit {
 enum class TestStatus { passed, failed, skipped, error };
 const char* to_string(TestStatus status);
 
-// What a test is about; reports group and colour by it.
-enum class TestCategory { build, correctness, performance, technique, written };
-const char* to_string(TestCategory category);
+// What a test is about: the report section it sits in, named by the check that made it (the gate's
+// "build", or a check's section: grader/src/check.h). Open, so that a new check brings its own; the
+// constants name the kit's own, for the code that makes their tests.
+struct TestCategory {
+  std::string name;
+  static const TestCategory build, correctness, performance, technique, written;
+};
+inline const TestCategory TestCategory::build{"build"};
+inline const TestCategory TestCategory::correctness{"correctness"};
+inline const TestCategory TestCategory::performance{"performance"};
+inline const TestCategory TestCategory::technique{"technique"};
+inline const TestCategory TestCategory::written{"written"};
+inline bool operator==(const TestCategory& a, const TestCategory& b) { return a.name == b.name; }
+inline bool operator!=(const TestCategory& a, const TestCategory& b) { return a.name != b.name; }
+inline const std::string& to_string(const TestCategory& category) { return category.name; }
 
 // What a failed test found wrong, for tools that sort a class's failures (docs/diagnostics.md lists the
 // categories): "uninitialized-shared-read", "write-conflict", "wrong-answer", ... and where in the
@@ -49,7 +61,7 @@ struct TestResult {
 };
 
 // A written answer that a person grades (an open question, kit/questions.h): skipped by the grader, never
-// passed or failed; its points are pending until the person scores it.
+// passed or failed; its points are pending until the person scores it. Its check says so (check.h).
 bool graded_by_a_person(const TestResult& test);
 
 // The machine a result was produced on. Clocks and driver are known only on a GPU.
