@@ -43,12 +43,16 @@ constexpr std::size_t kMaxHostCodeRuns = 256;
 
 struct RacecheckSweep;  // kit/correctness_run.h
 struct SharedBuilds;    // below
+class RunnerBackend;    // backends/runner_backend.h
 
 struct Session {
   Rubric rubric;
   std::string assignment_dir;
   std::string source;    // the student's file
   Backend backend = Backend::cpu;
+  // What builds and runs the runners (backends/runner_backend.h, backend_of): the one of `backend`, unless a
+  // test put a fake here.
+  const RunnerBackend* backend_impl = nullptr;
   std::string work_dir;  // a private temporary folder, removed at the end
   bool sandboxed = true; // every compile and run of student code in a sandbox (false: --unsandboxed)
   int scratch_count = 0; // scratch folders made so far (step_sandbox.h)
