@@ -66,7 +66,7 @@ class FakeBackend final : public RunnerBackend {
   const DeviceLimits& device_limits(Session&, const TestCase&, DeviceLimits* scratch) const override {
     return *scratch;
   }
-  void before_workers(Session&) const override {}
+  void start_shared(Session&) const override {}
   std::size_t kept_runners() const override { return 0; }
   bool groups_tests_by_build() const override { return false; }
   PlainRuns plain_runs(const Session&, const TestCase& t) const override {

@@ -79,7 +79,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   build_student_runners(s, builds, schedule.jobs);
   const RunnerBackend& backend = backend_of(s);
   // What the workers share (a GPU's memory helper) is there before they copy the session.
-  backend.before_workers(s);
+  backend.start_shared(s);
 
   s.shared_builds = std::make_shared<SharedBuilds>();
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its

@@ -106,7 +106,7 @@ class CpuBackend final : public RunnerBackend {
     return *scratch = virtual_device_limits(t.device);
   }
 
-  void before_workers(Session&) const override {}
+  void start_shared(Session&) const override {}
   // One per build, flavour and thread order, which are cheap.
   std::size_t kept_runners() const override { return 8; }
   bool groups_tests_by_build() const override { return false; }

@@ -41,7 +41,7 @@ class CudaBackend final : public RunnerBackend {
   BuildOutcome build(const BuildSpec& spec) const override { return build_cuda(spec); }
 
   std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) const override {
-    before_workers(s);
+    start_shared(s);
     return gpu_device_memory(s.gpu_memory, bytes);
   }
   // The GPU's own limits, read once.
@@ -50,8 +50,8 @@ class CudaBackend final : public RunnerBackend {
     return *s.gpu_limits;
   }
 
-  // The workers share the GPU memory helper (it serves one request at a time): it starts before they copy.
-  void before_workers(Session& s) const override {
+  // The GPU memory helper serves one request at a time, for every worker.
+  void start_shared(Session& s) const override {
     if (!s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
   }
   // Each kept runner holds a CUDA context and its memory.

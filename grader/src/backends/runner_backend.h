@@ -66,9 +66,10 @@ class RunnerBackend {
   virtual std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) const = 0;
   virtual const DeviceLimits& device_limits(Session& s, const TestCase& t, DeviceLimits* scratch) const = 0;
 
-  // -- the correctness tests: what the workers share, how many runners each keeps between its tests, and
-  // whether the tests of one non-default build go to one worker (correctness_tests.h, work_items).
-  virtual void before_workers(Session& s) const = 0;
+  // -- the correctness tests: what the runs of a grading share (a GPU's memory helper), started once and
+  // before the workers copy the session; how many runners each worker keeps between its tests; whether
+  // the tests of one non-default build go to one worker (correctness_tests.h, work_items).
+  virtual void start_shared(Session& s) const = 0;
   virtual std::size_t kept_runners() const = 0;
   virtual bool groups_tests_by_build() const = 0;
 
