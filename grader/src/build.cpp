@@ -9,7 +9,6 @@
 #include "kit/harness_cache.h"
 #include "kit/process.h"
 #include "kit/text.h"
-#include "backends/runner_backend.h"
 #include "build_steps.h"
 
 namespace kit {
@@ -82,13 +81,6 @@ std::string demangle(const std::string& name) {
 }
 
 }  // namespace
-
-const char* to_string(Backend backend) { return runner_backend(backend).name(); }
-
-BuildOutcome build_runner(const BuildSpec& spec) {
-  fs::create_directories(spec.output_dir);
-  return runner_backend(spec.backend).build(spec);
-}
 
 NvccCheck nvcc_check(const BuildSpec& spec) {
   NvccCheck check;

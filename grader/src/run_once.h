@@ -13,6 +13,7 @@
 #include "kit/cases.h"
 #include "kit/session.h"
 #include "run_mode.h"
+#include "runner_run.h"
 #include "run_verdict.h"
 
 namespace kit {
@@ -20,18 +21,6 @@ namespace kit {
 // The bytes of guard zone around each array of a correctness run's arena.
 constexpr std::size_t kGuardBytes = 1 << 20;
 
-// One run of a runner for a correctness test.
-struct RunnerRun {
-  const TestCase& test;
-  std::string exe;
-  RunMode mode = RunMode::plain;
-  std::string order;  // the CPU backend's thread order, or ""
-  std::vector<std::uint64_t> seeds;
-  std::string label;  // "[thread order reverse] ": heads what the run found, in the test's details
-  // Run on these instead of the case's inputs, with nothing to compare the outputs with (`grader run`);
-  // the verdict keeps the outputs.
-  const Arrays* given_inputs = nullptr;
-};
 
 // The run in a process, the backend's (backends/runner_backend.h) request, its ending and its outputs
 // read. `may_reuse`: the run may go to a kept runner.

@@ -1,5 +1,7 @@
 #include "backends/runner_backend.h"
 
+#include "kit/session.h"
+
 namespace kit {
 
 const RunnerBackend& runner_backend(Backend kind) {
@@ -9,6 +11,8 @@ const RunnerBackend& runner_backend(Backend kind) {
   }
   return cpu_backend();
 }
+
+const char* to_string(Backend kind) { return runner_backend(kind).name(); }
 
 const RunnerBackend& backend_of(const Session& s) { return s.backend_impl ? *s.backend_impl : runner_backend(s.backend); }
 

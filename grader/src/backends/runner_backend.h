@@ -19,13 +19,14 @@
 #include "kit/device_limits.h"
 #include "kit/device_memory.h"
 #include "kit/process.h"
-#include "kit/session.h"
 #include "run_ending.h"
 #include "run_mode.h"
-#include "run_once.h"
 #include "run_verdict.h"
+#include "runner_run.h"
 
 namespace kit {
+
+struct Session;  // kit/session.h: a backend is the session's, never the other way round
 
 // The plain runs a correctness test makes: every seed in the first thread order; the other orders look
 // for races, which one seed shows as well as three. `large`: a size run once, in one order, with one seed.

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <kitcpu/run_protocol.h>
 
+#include "kit/session.h"
+
 namespace kit {
 namespace {
 
