@@ -110,6 +110,8 @@ const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, c
   return build_once(s, key, spec, false);
 }
 
+const RunnerBackend& backend_of(const Session& s) { return s.backend_impl ? *s.backend_impl : runner_backend(s.backend); }
+
 std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) { return backend_of(s).new_arena(s, bytes); }
 
 const DeviceLimits& test_device(Session& s, const TestCase& t, DeviceLimits* scratch) {

@@ -105,6 +105,9 @@ void build_student_runners(Session& session, const std::vector<StudentBuild>& bu
 // baselines of the same file and harness share one build.
 const BuildOutcome& baseline_runner(Session& session, const std::string& assignment, const std::string& file);
 
+// The session's backend (backends/runner_backend.h): a test's fake when it put one, else the one of its kind.
+const RunnerBackend& backend_of(const Session& session);
+
 // A new arena of `bytes` for one run (kit/device_memory.h): host memory on the CPU backend, memory of the
 // trusted GPU helper on the cuda backend.
 std::unique_ptr<DeviceMemory> new_arena(Session& session, std::size_t bytes);

@@ -1,7 +1,5 @@
 #include "backends/runner_backend.h"
 
-#include "kit/session.h"
-
 namespace kit {
 
 const RunnerBackend& runner_backend(Backend kind) {
@@ -13,7 +11,5 @@ const RunnerBackend& runner_backend(Backend kind) {
 }
 
 const char* to_string(Backend kind) { return runner_backend(kind).name(); }
-
-const RunnerBackend& backend_of(const Session& s) { return s.backend_impl ? *s.backend_impl : runner_backend(s.backend); }
 
 }  // namespace kit

@@ -26,7 +26,7 @@
 
 namespace kit {
 
-struct Session;  // kit/session.h: a backend is the session's, never the other way round
+struct Session;  // kit/session.h (backend_of): a backend is the session's, never the other way round
 
 // The plain runs a correctness test makes: every seed in the first thread order; the other orders look
 // for races, which one seed shows as well as three. `large`: a size run once, in one order, with one seed.
@@ -102,8 +102,5 @@ const RunnerBackend& cpu_backend();
 
 // The backend of a kind: the one table from the Backend enum to its implementation.
 const RunnerBackend& runner_backend(Backend kind);
-
-// The session's backend: a test's fake when it put one, else the one of its kind.
-const RunnerBackend& backend_of(const Session& s);
 
 }  // namespace kit
