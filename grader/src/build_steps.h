@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "kit/build.h"
-
 namespace kit {
+
+struct BuildSpec;     // kit/build.h, which includes nothing of this
+struct BuildOutcome;
 
 // `student_folder`: the folder of the student's file is on the include path too; the harness, compiled
 // on its own (kit/harness_cache.h), never sees it.

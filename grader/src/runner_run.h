@@ -7,10 +7,11 @@
 #include <vector>
 
 #include "kit/array.h"
-#include "kit/cases.h"
 #include "run_mode.h"
 
 namespace kit {
+
+struct TestCase;  // kit/cases.h
 
 struct RunnerRun {
   const TestCase& test;

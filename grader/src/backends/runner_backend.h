@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "kit/access_profile.h"
+#include "kit/array.h"
 #include "kit/build.h"
-#include "kit/cases.h"
 #include "kit/device_limits.h"
 #include "kit/device_memory.h"
 #include "kit/process.h"
@@ -26,7 +26,10 @@
 
 namespace kit {
 
-struct Session;  // kit/session.h (backend_of): a backend is the session's, never the other way round
+// Declared only: the backends sit below the session and the rubric, which include them.
+struct Session;   // kit/session.h (backend_of)
+struct TestCase;  // kit/cases.h
+struct Function;  // kit/rubric.h
 
 // The plain runs a correctness test makes: every seed in the first thread order; the other orders look
 // for races, which one seed shows as well as three. `large`: a size run once, in one order, with one seed.
