@@ -1,5 +1,6 @@
-// How a correctness run of a runner is started: its sandbox, its wrapping tool, its environment (on the
-// CPU backend, kitcpu/run_protocol.h) and its time limits, all derived from the run's mode.
+// How a correctness run of a runner is started: its sandbox and its wrapping tool, derived from the run's
+// mode, and what the backend adds (backends/runner_backend.h: the CPU runtime's environment, a GPU's
+// stall limit).
 #pragma once
 
 #include <filesystem>

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "backends/runner_backend.h"
 #include "correctness_merge.h"
 #include "correctness_modes.h"
 #include "correctness_request.h"
@@ -11,33 +12,11 @@
 #include "kit/knob_check.h"
 #include "kit/run_on_picture.h"
 #include "kit/text.h"
-#include "run_once.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The plain runs a test makes: every seed in the first order; the other orders look for races, which one
-// seed shows as well as three. On the CPU backend a large size runs once, in one order, with one seed.
-struct PlainRuns {
-  std::vector<std::string> orders = {""};
-  std::vector<std::uint64_t> seeds;
-  bool large = false;
-  std::vector<RunVerdict> verdicts;
-};
-
-PlainRuns plain_runs(const Session& s, const TestCase& t) {
-  PlainRuns runs;
-  runs.seeds = t.seeds;
-  if (s.backend == Backend::cpu) runs.orders = s.rubric.cpu_checks.orders;
-  runs.large = s.backend == Backend::cpu && !repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
-  if (runs.large) {
-    runs.orders.resize(1);
-    runs.seeds.resize(1);
-  }
-  return runs;
-}
 
 void run_orders(Session& s, const TestCase& t, const std::string& exe, PlainRuns& runs, bool* hung) {
   std::vector<std::uint64_t> seeds = runs.seeds;
@@ -45,7 +24,7 @@ void run_orders(Session& s, const TestCase& t, const std::string& exe, PlainRuns
     const std::string& order = runs.orders[i];
     const std::string label = runs.orders.size() > 1 ? "[thread order " + order + "] " : "";
     if (i > 0) seeds = {t.seeds.front()};
-    runs.verdicts.push_back(run_once(s, t, exe, RunMode::plain, order, seeds, label));
+    runs.verdicts.push_back(backend_of(s).run(s, {t, exe, RunMode::plain, order, seeds, label}));
     if (hung && runs.verdicts.back().timed_out) *hung = true;
     if (runs.verdicts.back().fatal) {
       runs.orders.resize(i + 1);
@@ -63,42 +42,25 @@ RunVerdict checking_build_failed(const BuildOutcome& build, const std::string& w
   return v;
 }
 
-// One checking run in `mode` on the first seed; a build that failed joins the test as a failure when
-// `which` names it.
-void check_in(Session& s, const TestCase& t, RunMode mode, const Knobs& knobs, const char* which, TestVerdict& test) {
-  const BuildOutcome& build = student_runner(s, build_of(mode), knobs);
+// One checking run in `mode` on the first seed; a build that failed joins the test as a failure when the
+// mode counts it.
+void check_in(Session& s, const TestCase& t, RunMode mode, const std::string& order, TestVerdict& test) {
+  const BuildOutcome& build = student_runner(s, build_of(mode), t.build);
   if (!build.ok) {
-    if (which) add_finding(test, checking_build_failed(build, which));
+    if (const char* which = counted_build_failure(mode)) add_finding(test, checking_build_failed(build, which));
     return;
   }
-  const std::string order = s.backend == Backend::cpu ? "forward" : "";
-  const RunVerdict v = run_once(s, t, build.executable, mode, order, {t.seeds.front()}, label_of(mode));
+  const RunVerdict v = backend_of(s).run(s, {t, build.executable, mode, order, {t.seeds.front()}, label_of(mode)});
   if (finding_counts(mode, v)) add_finding(test, v);
 }
 
-// The checking runs, on small sizes: they name the line of an out-of-bounds access or a race. A failure
-// that crashed or hung in the plain runs leaves them nothing to explain.
+// The checking runs the backend offers, in its order, each when its rule (correctness_modes.h) wants it:
+// they name the line of an out-of-bounds access or a race.
 void run_checks(Session& s, const TestCase& t, const RunVerdict* failing, TestVerdict& test) {
-  const bool explainable = test.passed || !failing || !failing->fatal;
-  const auto unlocated = [&] { return !test.passed && test.finding.line == 0; };
-  if (s.backend == Backend::cpu && explainable) {
-    if (checked_under_asan(s, t)) check_in(s, t, RunMode::asan, {}, "AddressSanitizer", test);
-    // The access checks (a load of shared memory nobody stored, two threads storing one element, a store
-    // to an input) explain a wrong result; a right one has nothing for them to explain.
-    if (unlocated() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim))
-      check_in(s, t, RunMode::access_checks, t.build, nullptr, test);
-    if (checked_under_tsan(s, t)) check_in(s, t, RunMode::tsan, {}, "race detector", test);
-  }
-  // On a GPU, compute-sanitizer's racecheck finds the missing barriers a lucky run hides (small sizes:
-  // it slows a kernel down a hundredfold).
-  if (racechecked(s, t) && explainable && !swept_clean(s, t))
-    check_in(s, t, RunMode::racecheck, t.build, nullptr, test);
-  // memcheck names the line of an access past an array, which a GPU run alone shows only as damage
-  // around the array or a wrong value; it runs only for a failure that names no line.
-  const bool memcheck_helps = !failing || !failing->fatal || failing->finding.category == Category::cuda_error;
-  if (s.backend == Backend::cuda && unlocated() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim) &&
-      !compute_sanitizer().empty() && memcheck_helps)
-    check_in(s, t, RunMode::memcheck, t.build, nullptr, test);
+  const CheckingRuns checks = backend_of(s).checking_runs();
+  const CheckingStart start = checking_start(test, failing);
+  for (const RunMode mode : checks.modes)
+    if (checking_run_wanted(s, t, mode, start, test)) check_in(s, t, mode, checks.order, test);
 }
 
 // The pictures of a wrong output, into the grading's work folder; the grading copies them to the folder
@@ -167,7 +129,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     return result;
   }
   if (hung) *hung = false;
-  PlainRuns runs = plain_runs(s, t);
+  PlainRuns runs = backend_of(s).plain_runs(s, t);
   run_orders(s, t, build.executable, runs, hung);
   TestVerdict test = merge_orders(runs.verdicts, runs.orders);
   run_checks(s, t, first_failing(runs.verdicts), test);
@@ -183,9 +145,10 @@ GivenInputsRun run_on_given_inputs(Session& s, const TestCase& t, const Arrays& 
     run.details = last_lines(build.log, 30);
     return run;
   }
-  const std::string order = s.backend == Backend::cpu && !s.rubric.cpu_checks.orders.empty()
-                                ? s.rubric.cpu_checks.orders.front() : "";
-  RunVerdict v = run_once(s, t, build.executable, RunMode::plain, order, t.seeds, "", &inputs);
+  // One run, in the first of the orders the backend runs a test in.
+  const std::vector<std::string> orders = backend_of(s).plain_runs(s, t).orders;
+  const std::string order = orders.empty() ? "" : orders.front();
+  RunVerdict v = backend_of(s).run(s, {t, build.executable, RunMode::plain, order, t.seeds, "", &inputs});
   run.outputs = std::move(v.given_outputs);
   run.finished = run.outputs.size() == t.seeds.size();
   run.problem = v.message;

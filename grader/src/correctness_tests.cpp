@@ -9,7 +9,7 @@
 #include <mutex>
 #include <numeric>
 
-#include "kit/build_config.h"
+#include "backends/runner_backend.h"
 #include "kit/cores.h"
 #include "kit/correctness_run.h"
 #include "kit/side_by_side.h"
@@ -18,10 +18,6 @@ namespace kit {
 namespace {
 
 constexpr int kMaxDefaultJobs = 8;
-// Runners a worker keeps between its tests (kit/runner_pool.h): on the CPU backend one per build, flavour
-// and thread order, which are cheap; on a GPU each holds a CUDA context and its memory.
-constexpr std::size_t kKeptRunnersCpu = 8;
-constexpr std::size_t kKeptRunnersGpu = 2;
 
 using Clock = std::chrono::steady_clock;
 
@@ -81,8 +77,9 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   for (const TestCase& c : cases)
     for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
   build_student_runners(s, builds, schedule.jobs);
-  // Workers share the GPU memory helper (it serves one request at a time): it starts before they copy.
-  if (s.backend == Backend::cuda && !s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
+  const RunnerBackend& backend = backend_of(s);
+  // What the workers share (a GPU's memory helper) is there before they copy the session.
+  backend.start_shared(s);
 
   s.shared_builds = std::make_shared<SharedBuilds>();
   // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
@@ -107,7 +104,7 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   // Results keep the rubric's order whatever the order of the runs.
   std::vector<char> waits_for_sweep(cases.size(), 0);
   for (std::size_t i = 0; i < cases.size(); ++i) waits_for_sweep[i] = s.racecheck_sweep && s.racecheck_sweep->covers(cases[i]);
-  const std::vector<std::vector<std::size_t>> items = work_items(cases, waits_for_sweep, s.backend == Backend::cuda);
+  const std::vector<std::vector<std::size_t>> items = work_items(cases, waits_for_sweep, backend.groups_tests_by_build());
 
   std::vector<TestResult> results(cases.size());
   std::vector<char> hung(cases.size(), 0);
@@ -120,7 +117,8 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
   for (int k = 0; k < count; ++k) {
     copies[k].stages = StageClock();
     copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
-    copies[k].runners.enable(s.backend == Backend::cuda ? kKeptRunnersGpu : kKeptRunnersCpu);
+    // Runners a worker keeps between its tests (kit/runner_pool.h).
+    copies[k].runners.enable(backend.kept_runners());
   }
   auto run_one = [&](int worker, std::size_t i) {
     const TestCase& c = cases[i];

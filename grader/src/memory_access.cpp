@@ -1,13 +1,14 @@
 #include "kit/memory_access.h"
 
+#include "backends/runner_backend.h"
+
 namespace kit {
 
 const AccessProfile& access_profile(Session& s, const Function& function, const Dims& dims) {
   const std::string key = function.name + "/" + format_dims(dims);
   auto found = s.access_profiles.find(key);
   if (found != s.access_profiles.end()) return found->second;
-  AccessProfile p = s.backend == Backend::cuda ? gpu_access_profile(s, function, dims)
-                                               : cpu_access_profile(s, function, dims);
+  AccessProfile p = backend_of(s).access_profile(s, function, dims);
   return s.access_profiles.emplace(key, std::move(p)).first->second;
 }
 

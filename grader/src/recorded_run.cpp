@@ -1,15 +1,12 @@
 #include "kit/recorded_run.h"
 
-#include <algorithm>
-
-#include <kitcpu/run_protocol.h>
-
 #include "kit/timing_lock.h"
 #include "kit/arena.h"
 #include "kit/channel.h"
 #include "kit/call_sites.h"
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
+#include "backends/runner_backend.h"
 #include "run_mode.h"
 
 namespace kit {
@@ -25,7 +22,8 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
   RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
   layout.fail_allocation = fail_allocation;
   // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
-  const TimingLock sharing(TimingLock::Use::run, s.backend == Backend::cuda);
+  const RunnerBackend& backend = backend_of(s);
+  const TimingLock sharing(TimingLock::Use::run, backend.on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, s.rubric.seed));
@@ -54,10 +52,7 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
     }
     return reply;
   };
-  if (s.backend == Backend::cpu) {
-    const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
-    req.env = {{kitcpu::env::kWatchdogSeconds, std::to_string(watchdog)}};
-  }
+  backend.prepare_function_run(req);
   req.sandbox = run_sandbox(s, build.executable, dir, false, RunTool::none);
   run.process = run_process(req);
   // The runner counts what it reported: fewer arrived when the channel was turned aside.

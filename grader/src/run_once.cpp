@@ -4,10 +4,7 @@
 #include <memory>
 #include <optional>
 
-#ifdef KIT_HAVE_CPU_BACKEND
-#include <kitcpu/sanitizer_report.h>
-#endif
-
+#include "backends/runner_backend.h"
 #include "correctness_request.h"
 #include "kit/arena.h"
 #include "kit/call_sites.h"
@@ -36,7 +33,7 @@ constexpr std::size_t kKeptRunnerShiftBytes = 4096;  // a page: every pointer of
 // unless a timing waits for it. Then the runners end, the share goes, and the run queues for a new one
 // holding nothing, as every holder of a share must (kit/timing_lock.h).
 TimingLock share_for_run(Session& s) {
-  if (s.backend != Backend::cuda || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
+  if (!backend_of(s).on_gpu() || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
   std::optional<TimingLock> held = s.runners.take_share();
   if (held && !TimingLock::timing_waits()) return std::move(*held);
   s.runners.clear();  // kept runners never wait without a share
@@ -65,25 +62,6 @@ struct RunnerKeeper {
   }
 };
 
-// The CPU backend's reports of the run, taken in before anything reads them (run_files.h): the file may
-// be a link or a fifo. A checking build's sanitizer reports are on its stderr, named by the file's name
-// as the runtime's own diagnostics name it, not by the grading's folder.
-CpuReports take_cpu_reports(Session& s, const std::string& report, RunMode mode, const ProcessResult& p,
-                            std::string* tampered) {
-  std::vector<kitcpu::Diagnostic> runtime, sanitizer;
-  const std::string taken = take_run_file(s, report, kMaxRunFile, tampered);
-#ifdef KIT_HAVE_CPU_BACKEND
-  if (!taken.empty() && fs::exists(taken)) runtime = kitcpu::read_diagnostics_file(taken);
-  if (s.backend == Backend::cpu && mode != RunMode::plain)
-    sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.source).filename().string());
-#else
-  (void)mode;
-  (void)p;
-  (void)taken;
-#endif
-  return read_cpu_reports(runtime, sanitizer);
-}
-
 // The run's verdict from what it left: how it ended, else its outputs.
 RunVerdict verdict_from(Session& s, const TestCase& t, RunEnding& ending, const SeedConversation& talk,
                       const CpuReports& reports, const Arrays* given_inputs) {
@@ -97,9 +75,23 @@ RunVerdict verdict_from(Session& s, const TestCase& t, RunEnding& ending, const 
 
 }  // namespace
 
-RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMode mode, const std::string& order,
-                    const std::vector<std::uint64_t>& seeds, const std::string& label, const Arrays* given_inputs,
-                    bool may_reuse) {
+std::vector<kitcpu::Diagnostic> runtime_diagnostics(Session& s, const std::string& report, std::string* tampered) {
+  std::vector<kitcpu::Diagnostic> runtime;
+  const std::string taken = take_run_file(s, report, kMaxRunFile, tampered);
+#ifdef KIT_HAVE_CPU_BACKEND
+  if (!taken.empty() && fs::exists(taken)) runtime = kitcpu::read_diagnostics_file(taken);
+#else
+  (void)taken;
+#endif
+  return runtime;
+}
+
+RunVerdict run_once(Session& s, const RunnerRun& r, bool may_reuse) {
+  const TestCase& t = r.test;
+  const std::string& exe = r.exe;
+  const RunMode mode = r.mode;
+  const std::string& order = r.order;
+  const Arrays* given_inputs = r.given_inputs;
   const StageScope stage(s.stages, stage_of(mode));
   // From the first correctness run on, the technique checks judge only kernels a passing run credits
   // (Session::launched_kernels): a run that fails, however it fails, credits none.
@@ -119,7 +111,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMo
   RunShare share{s, share_for_run(s)};
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
-  SeedConversation talk(s, t, layout, *memory, seeds, given_inputs);
+  SeedConversation talk(s, t, layout, *memory, r.seeds, given_inputs);
   talk.keep_runner = poolable;
 
   // Each runner writes in a folder of its own, the only one its sandbox may write to.
@@ -136,7 +128,7 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMo
   if (reused && !p.kept && !talk.ready) {
     if (p.stalled) s.runners.give_up_on(keeper.key);
     s.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
-    return run_once(s, t, exe, mode, order, seeds, label, given_inputs, false);
+    return run_once(s, r, false);
   }
   if (p.kept)
     keeper.runner = {std::move(child), dir.string(), (reused ? reused->seconds : 0) + p.seconds,
@@ -144,8 +136,8 @@ RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMo
   place_calls(talk.calls, exe, s.source);
 
   RunEnding ending{mode, std::move(p), "", talk.record_cut, talk.harness_error, s.source, req.timeout_s,
-                   req.stall_timeout_s, label};
-  const CpuReports reports = take_cpu_reports(s, report, mode, ending.process, &ending.tampered);
+                   req.stall_timeout_s, r.label};
+  const CpuReports reports = backend_of(s).read_reports(s, mode, report, ending.process, &ending.tampered);
   // A kept runner's next test reports into a file of its own; one that reported an error is not kept.
   if (reports.error) keeper.runner.child.reset();
   if (ending.process.kept) {

@@ -8,9 +8,12 @@
 #include <string>
 #include <vector>
 
+#include <kitcpu/diagnostic.h>
+
 #include "kit/cases.h"
 #include "kit/session.h"
 #include "run_mode.h"
+#include "runner_run.h"
 #include "run_verdict.h"
 
 namespace kit {
@@ -18,10 +21,13 @@ namespace kit {
 // The bytes of guard zone around each array of a correctness run's arena.
 constexpr std::size_t kGuardBytes = 1 << 20;
 
-// `given_inputs`: run on these instead of the case's inputs, with nothing to compare the outputs with
-// (`grader run`); the verdict keeps the outputs. `may_reuse`: the run may go to a kept runner.
-RunVerdict run_once(Session& s, const TestCase& t, const std::string& exe, RunMode mode, const std::string& order,
-                    const std::vector<std::uint64_t>& seeds, const std::string& label,
-                    const Arrays* given_inputs = nullptr, bool may_reuse = true);
+
+// The run in a process, the backend's (backends/runner_backend.h) request, its ending and its outputs
+// read. `may_reuse`: the run may go to a kept runner.
+RunVerdict run_once(Session& s, const RunnerRun& r, bool may_reuse = true);
+
+// The CPU runtime's diagnostics a run left in `report`, taken in before anything reads them (run_files.h):
+// the file may be a link or a fifo. `tampered` says why the run's files cannot be believed.
+std::vector<kitcpu::Diagnostic> runtime_diagnostics(Session& s, const std::string& report, std::string* tampered);
 
 }  // namespace kit

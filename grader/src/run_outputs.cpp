@@ -8,6 +8,7 @@
 #include "kit/runtime_calls.h"
 #include "kit/wrong_answers.h"
 #include "answer_flow.h"
+#include "backends/runner_backend.h"
 
 namespace kit {
 namespace {
@@ -75,7 +76,7 @@ void stop_on_cuda_error(const Session& s, const RunOutputs& run, const SeedRun& 
   // A known cause stays (a wrong answer of an earlier seed); the category is the error's.
   v.finding.category = refused.empty() && failed.empty() ? Category::cuda_error : Category::invalid_launch;
   if (cpu_refused) v.finding = *first;
-  const std::string headline = !refused.empty() ? refused + (s.backend == Backend::cuda ? " (the GPU's error: " : " (") + error + ")"
+  const std::string headline = !refused.empty() ? refused + backend_of(s).launch_error_note(error)
                                : !failed.empty() ? failed
                                                  : "CUDA error " + error;
   stop_run(v, headline, under_headline(run.reports), run.ending.label, program_output(run.ending.process));

@@ -5,16 +5,21 @@
 #include <optional>
 
 #include "kit/build_cache.h"
-#include "kit/build_config.h"
 #include "kit/reference_cache.h"
 #include "kit/side_by_side.h"
 #include "kit/kit_tree.h"
 #include "kit/step_sandbox.h"
+#include "backends/runner_backend.h"
 
 namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
+
+BuildOutcome build_with(const RunnerBackend& backend, const BuildSpec& spec) {
+  fs::create_directories(spec.output_dir);
+  return backend.build(spec);
+}
 
 // Where a build goes and how long it may take; `student`: the build compiles the student's file, so it
 // happens in a sandbox (step_sandbox.h).
@@ -45,7 +50,8 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
   place_build(s, key, spec, student);
   const std::string cache = student ? "" : build_cache_dir();
   try {
-    BuildOutcome built = cache.empty() ? build_runner(spec) : cached_build(cache, build_cache_key(spec), spec, build_runner);
+    const auto build = [&s](const BuildSpec& b) { return build_with(backend_of(s), b); };
+    BuildOutcome built = cache.empty() ? build(spec) : cached_build(cache, build_cache_key(spec), spec, build);
     if (s.shared_builds) making.set_value(built);
     return s.builds.emplace(key, std::move(built)).first->second;
   } catch (...) {
@@ -57,7 +63,7 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
 BuildSpec student_spec(const Session& s, const std::string& flavour, const Knobs& build, std::string* key) {
   BuildSpec spec;
   spec.backend = s.backend;
-  spec.flavour = s.backend == Backend::cpu ? flavour : "fast";
+  spec.flavour = backend_of(s).build_flavour(flavour);
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
   spec.defines = build;
@@ -88,7 +94,8 @@ void build_student_runners(Session& s, const std::vector<StudentBuild>& wanted, 
   // Each build is one compiler process: a thread per compiler waits for it. The outcomes go into the
   // session only when every build is done, in the order listed, so nothing else sees them half made.
   std::vector<BuildOutcome> built(todo.size());
-  for_each_side_by_side(todo.size(), jobs, [&](int, std::size_t i) { built[i] = build_runner(todo[i].second); });
+  const RunnerBackend& backend = backend_of(s);
+  for_each_side_by_side(todo.size(), jobs, [&](int, std::size_t i) { built[i] = build_with(backend, todo[i].second); });
   for (std::size_t i = 0; i < todo.size(); ++i) s.builds.emplace(todo[i].first, std::move(built[i]));
 }
 
@@ -103,17 +110,12 @@ const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, c
   return build_once(s, key, spec, false);
 }
 
-std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) {
-  if (s.backend == Backend::cpu) return host_device_memory(bytes);
-  if (!s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
-  return gpu_device_memory(s.gpu_memory, bytes);
-}
+const RunnerBackend& backend_of(const Session& s) { return s.backend_impl ? *s.backend_impl : runner_backend(s.backend); }
 
-// The device a test runs on, as the grader knows it: the virtual device's row, or the GPU's own.
+std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) { return backend_of(s).new_arena(s, bytes); }
+
 const DeviceLimits& test_device(Session& s, const TestCase& t, DeviceLimits* scratch) {
-  if (s.backend == Backend::cpu) return *scratch = virtual_device_limits(t.device);
-  if (!s.gpu_limits) s.gpu_limits = gpu_device_limits();
-  return *s.gpu_limits;
+  return backend_of(s).device_limits(s, t, scratch);
 }
 
 const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {

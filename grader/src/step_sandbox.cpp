@@ -6,6 +6,7 @@
 #include "kit/build_config.h"
 #include "kit/harness_cache.h"
 #include "kit/runner_seccomp.h"
+#include "backends/runner_backend.h"
 
 namespace kit {
 namespace {
@@ -66,7 +67,7 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
                                        bool sanitizer_build, RunTool tool) {
   if (!s.sandboxed) return std::nullopt;
   SandboxSpec box;
-  box.gpu = s.backend == Backend::cuda;
+  box.gpu = backend_of(s).on_gpu();
   add_bind(box, folder_of(program), false);
   add_bind(box, scratch, true);
   if (sanitizer_build) box.limits.max_memory_bytes = 0;

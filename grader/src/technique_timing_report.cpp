@@ -12,6 +12,7 @@
 #include "kit/timing_rule.h"
 #include "timing_bounds.h"
 #include "timing_observation.h"
+#include "backends/runner_backend.h"
 
 namespace kit {
 namespace {
@@ -45,7 +46,7 @@ TimingFactors factors(const TechniqueInput& in) {
 // the runtime timed them, and the times the runtime returned to the student's events.
 TimingEvidence evidence(const TechniqueInput& in, const TimingObservation& o) {
   TimingEvidence e;
-  e.gpu = in.session.backend == Backend::cuda;
+  e.gpu = backend_of(in.session).on_gpu();
   e.kit_ms = o.kit_ms;
   e.kernel = o.kit_launch.kernel;
   const std::size_t paren = e.kernel.find('(');  // a GPU's demangled name carries its parameters

@@ -15,6 +15,7 @@
 #include "kit/runner_call.h"
 #include "kit/step_sandbox.h"
 #include "kit/timing_rule.h"
+#include "backends/runner_backend.h"
 #include "timing_calls.h"
 
 namespace kit {
@@ -28,15 +29,8 @@ constexpr int kKitSamples = 15;
 
 double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
-// The check's size; on the CPU backend at most `cpu_max_elements`, where an emulated kernel runs a
-// thousand times slower than on a GPU.
-Dims run_dims(const TechniqueInput& in) {
-  Dims d = in.check.size;
-  const auto cap = in.check.limits.find("cpu_max_elements");
-  if (in.session.backend == Backend::cpu && cap != in.check.limits.end() && !d.empty())
-    d[0] = std::min<long>(d[0], static_cast<long>(cap->second));
-  return d;
-}
+// The check's size, as the backend runs it (on the CPU backend, capped: an emulated kernel is slow).
+Dims run_dims(const TechniqueInput& in) { return backend_of(in.session).timing_size(in.check.size, in.check.limits); }
 
 // The parsed JSON records of a runner's channel, one conversation step at a time.
 std::vector<nlohmann::json> records(RecordReader& reader, const std::string& channel) {
@@ -59,7 +53,7 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(fn.name, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, s.backend == Backend::cuda);
+  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   const std::uint64_t seed = derive_seed(s.grading_seed, "timing report") >> 1;
   fill_guards(*memory, layout);
@@ -122,14 +116,13 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(entry, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, s.backend == Backend::cuda);
+  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   const std::uint64_t seed = derive_seed(s.grading_seed, "kit timing") >> 1;
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), o.dims, seed));
-  const bool gpu = s.backend == Backend::cuda;
-  o.kit_clock = gpu ? "cudaEvents around one launch, L2 flushed first (timing_protocol.h)"
-                    : "the grader's clock around one run (the CPU backend runs kernels synchronously)";
+  const KitTiming how = backend_of(s).kit_timing();
+  o.kit_clock = how.clock;
   const std::string scratch = new_scratch_folder(s, "kit-timing");
   ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.rubric.limits.test_seconds);
   RecordReader reader;
@@ -141,7 +134,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   auto next = [&]() -> std::string {
     if (static_cast<int>(samples.size()) >= kKitSamples) return "quit\n";
     sent = Clock::now();
-    return warmups < kKitWarmups || !gpu ? "run\n" : "time\n";
+    return warmups < kKitWarmups || !how.runner_events ? "run\n" : "time\n";
   };
   req.converse = [&](const std::string& channel) -> std::string {
     std::string reply;

@@ -1,6 +1,7 @@
-// Builds a runner: one student file (or a baseline) with one assignment's harness, for one backend.
-// Also the nvcc check every submission gets when nvcc is present: real CUDA compile errors, and the
-// compiler's resource usage per kernel, which the technique checks read.
+// A runner's build: one student file (or a baseline) with one assignment's harness, for one backend (each
+// backend builds it its own way, src/backends/). Also the nvcc check every submission gets when nvcc is
+// present: real CUDA compile errors, and the compiler's resource usage per kernel, which the technique
+// checks read.
 #pragma once
 
 #include <optional>
@@ -13,7 +14,7 @@
 namespace kit {
 
 enum class Backend { cuda, cpu };
-const char* to_string(Backend backend);
+const char* to_string(Backend backend);  // "cuda", "cpu": the backend's name (src/backends/)
 
 struct BuildSpec {
   Backend backend = Backend::cpu;
@@ -33,8 +34,6 @@ struct BuildOutcome {
   std::string summary;  // one line: "nvcc failed (exit code 1)"
   double seconds = 0;
 };
-
-BuildOutcome build_runner(const BuildSpec& spec);
 
 struct KernelResources {
   std::string name;  // demangled

@@ -43,12 +43,16 @@ constexpr std::size_t kMaxHostCodeRuns = 256;
 
 struct RacecheckSweep;  // kit/correctness_run.h
 struct SharedBuilds;    // below
+class RunnerBackend;    // backends/runner_backend.h
 
 struct Session {
   Rubric rubric;
   std::string assignment_dir;
   std::string source;    // the student's file
   Backend backend = Backend::cpu;
+  // What builds and runs the runners (backends/runner_backend.h, backend_of): the one of `backend`, unless a
+  // test put a fake here.
+  const RunnerBackend* backend_impl = nullptr;
   std::string work_dir;  // a private temporary folder, removed at the end
   bool sandboxed = true; // every compile and run of student code in a sandbox (false: --unsandboxed)
   int scratch_count = 0; // scratch folders made so far (step_sandbox.h)
@@ -101,6 +105,9 @@ void build_student_runners(Session& session, const std::vector<StudentBuild>& bu
 // A baseline's runner (cuda only): `file` relative to the kit root, built with `assignment`'s harness. Two
 // baselines of the same file and harness share one build.
 const BuildOutcome& baseline_runner(Session& session, const std::string& assignment, const std::string& file);
+
+// The session's backend (backends/runner_backend.h): a test's fake when it put one, else the one of its kind.
+const RunnerBackend& backend_of(const Session& session);
 
 // A new arena of `bytes` for one run (kit/device_memory.h): host memory on the CPU backend, memory of the
 // trusted GPU helper on the cuda backend.
