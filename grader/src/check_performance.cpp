@@ -1,6 +1,7 @@
 // Performance: the rubric's items, timed on a GPU against its baselines (performance_run.h). The CPU
 // backend checks correctness only: there the items are skipped, pending the course's GPU grading.
 #include "check_kinds.h"
+#include "backends/runner_backend.h"
 #include "kit/performance_run.h"
 
 namespace kit {
@@ -28,7 +29,7 @@ CheckOutcome performance_check_run(const CheckInput& in) {
   if (!performance_check_applies(in)) return {};
   Session& s = in.session;
   const StageScope stage(s.stages, "timed runs");
-  if (s.backend == Backend::cuda) {
+  if (backend_of(s).times_performance()) {
     PerformanceMeasured m = run_performance_tests(s, every_correctness_test_passed(in.earlier), in.device);
     return {std::move(m.tests), std::move(m.leaderboard), m.sm_clock_mhz, m.max_sm_clock_mhz};
   }

@@ -54,6 +54,8 @@ class FakeBackend final : public RunnerBackend {
 
   const char* name() const override { return "fake"; }
   bool on_gpu() const override { return false; }
+  bool times_performance() const override { return false; }
+  bool has_virtual_devices() const override { return true; }
   std::string build_flavour(const std::string& wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override {
     const auto failed = failed_builds.find(spec.flavour);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sys/stat.h>
 
+#include "backends/runner_backend.h"
 #include "check.h"
 #include "gate.h"
 #include "kit/backend_choice.h"
@@ -158,7 +159,7 @@ GradeResult grade_submission(const GradeOptions& o) {
   GradeResult result = result_heading(s, o, opened.choice);
 
   const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only,
-                                                    /*virtual_devices=*/s.backend == Backend::cpu);
+                                                    /*virtual_devices=*/backend_of(s).has_virtual_devices());
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
   // A submission gets the rubric's time budget (correctness_tests.h).
   const TestSchedule schedule{jobs, start, s.rubric.limits.submission_seconds};

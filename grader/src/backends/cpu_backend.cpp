@@ -94,6 +94,8 @@ class CpuBackend final : public RunnerBackend {
  public:
   const char* name() const override { return "cpu"; }
   bool on_gpu() const override { return false; }
+  bool times_performance() const override { return false; }
+  bool has_virtual_devices() const override { return true; }
 
   std::string build_flavour(const std::string& wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cpu(spec); }

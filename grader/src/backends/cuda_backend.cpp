@@ -35,6 +35,8 @@ class CudaBackend final : public RunnerBackend {
  public:
   const char* name() const override { return "cuda"; }
   bool on_gpu() const override { return true; }
+  bool times_performance() const override { return true; }
+  bool has_virtual_devices() const override { return false; }
 
   // One runner serves every mode: compute-sanitizer wraps the plain build.
   std::string build_flavour(const std::string&) const override { return "fast"; }

@@ -61,6 +61,10 @@ class RunnerBackend {
   virtual const char* name() const = 0;
   // Whether its runs use the GPU: the sandbox lets them see it, and in a batch they take the timing lock.
   virtual bool on_gpu() const = 0;
+  // Whether its runs can be timed for the performance tests (a GPU's), or are only checked.
+  virtual bool times_performance() const = 0;
+  // Whether it emulates the rubric's virtual devices ("on every device" groups run on each of them).
+  virtual bool has_virtual_devices() const = 0;
 
   // -- building: the flavour a mode's build asks for (run_mode.h) is the build this backend makes of it.
   virtual std::string build_flavour(const std::string& wanted) const = 0;
