@@ -3,7 +3,8 @@
 // class: doing the work outside the kernel
 // defence: answer-flow: the runner compares the bytes each copy to the device carries with the arrays the harness handed over; bytes that are not the inputs make what a kernel computes from them the host's work
 // expect-zero: correctness
-// expect-text: the answer came from host code: a copy to the device (cudaMemcpy at vector_add.cu:
+// expect-text: the answer came from host code: a copy to the device (cudaMemcpy
+// expect-text-cpu: a copy to the device (cudaMemcpy at vector_add.cu:
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
