@@ -1,5 +1,6 @@
 #include "kit/intake.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -39,48 +40,82 @@ std::string intake_kind(mode_t mode) {
   return "not a regular file";
 }
 
-// Refuses what is not a plain file before opening it (opening a device can have effects of its own).
-void check_entry(int dir_fd, const std::string& name, const std::string& shown) {
+// What stands at a name in a folder, and its bytes when it is a regular file.
+struct Entry {
+  enum class Kind { file, missing, link, not_file, unreadable } kind = Kind::file;
+  mode_t mode = 0;         // not_file: what it is instead
+  int error = 0;           // missing, unreadable: errno
+  std::uint64_t size = 0;  // file: its size when it was opened
+  std::string bytes;       // file: at most max + 1 of them
+};
+
+Entry entry_of_kind(Entry::Kind kind, int error = 0, mode_t mode = 0) {
+  Entry entry;
+  entry.kind = kind;
+  entry.error = error;
+  entry.mode = mode;
+  return entry;
+}
+
+// Looks before opening: opening a device or a fifo can have effects of its own.
+Entry look_at(int dir_fd, const std::string& name) {
   struct stat st;
-  if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return;  // open() reports it
-  if (S_ISLNK(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(shown) +
-                    " is a symbolic link: give the file itself (the grader does not follow links, so that a "
-                    "submission cannot point it at another file)");
-  if (!S_ISREG(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(shown) + " is " + intake_kind(st.st_mode) +
-                    ", not a file: give the source file itself");
+  if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+    return entry_of_kind(errno == ENOENT ? Entry::Kind::missing : Entry::Kind::unreadable, errno);
+  if (S_ISLNK(st.st_mode)) return entry_of_kind(Entry::Kind::link);
+  if (!S_ISREG(st.st_mode)) return entry_of_kind(Entry::Kind::not_file, 0, st.st_mode);
+  return entry_of_kind(Entry::Kind::file);
 }
 
 // Reads at most max + 1 bytes of the regular file `name` in `dir_fd` without following a link, even one
-// swapped in after the checks above.
-std::string read_entry(int dir_fd, const std::string& name, const std::string& shown, std::uint64_t max,
-                       std::uint64_t* size) {
-  check_entry(dir_fd, name, shown);
+// swapped in after the look; what is there instead when it is not such a file.
+Entry read_entry(int dir_fd, const std::string& name, std::uint64_t max) {
+  if (Entry seen = look_at(dir_fd, name); seen.kind != Entry::Kind::file) return seen;
   Fd file(::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (file.fd < 0) {
-    if (errno == ELOOP) check_entry(dir_fd, name, shown);
-    throw UserError("cannot read the submission " + quoted_for_message(shown) + ": " + std::strerror(errno));
+    if (errno == ELOOP) return entry_of_kind(Entry::Kind::link);  // swapped in after the look
+    return entry_of_kind(errno == ENOENT ? Entry::Kind::missing : Entry::Kind::unreadable, errno);
   }
   struct stat st;
-  if (::fstat(file.fd, &st) != 0)
-    throw UserError("cannot read the submission " + quoted_for_message(shown) + ": " + std::strerror(errno));
-  if (!S_ISREG(st.st_mode))
-    throw UserError("the submission " + quoted_for_message(shown) + " is " + intake_kind(st.st_mode) +
-                    ", not a file: give the source file itself");
-  *size = static_cast<std::uint64_t>(st.st_size);
-  std::string bytes;
+  if (::fstat(file.fd, &st) != 0) return entry_of_kind(Entry::Kind::unreadable, errno);
+  if (!S_ISREG(st.st_mode)) return entry_of_kind(Entry::Kind::not_file, 0, st.st_mode);
+  Entry entry;
+  entry.size = static_cast<std::uint64_t>(st.st_size);
   char buffer[65536];
-  while (bytes.size() <= max) {
+  while (entry.bytes.size() <= max) {
     const ssize_t got = ::read(file.fd, buffer, sizeof buffer);
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0)
-      throw UserError("cannot read the submission " + quoted_for_message(shown) + ": " + std::strerror(errno));
+    if (got < 0) return entry_of_kind(Entry::Kind::unreadable, errno);
     if (got == 0) break;
-    bytes.append(buffer, static_cast<std::size_t>(got));
+    entry.bytes.append(buffer, static_cast<std::size_t>(got));
   }
-  if (bytes.size() > *size) *size = bytes.size();  // it grew while being read
-  return bytes;
+  return entry;
+}
+
+// A source that is not a file to read is for the person running the grader to fix: nothing is graded.
+void refuse_unless_file(const Entry& entry, const std::string& shown) {
+  switch (entry.kind) {
+    case Entry::Kind::file:
+      return;
+    case Entry::Kind::link:
+      throw UserError("the submission " + quoted_for_message(shown) +
+                      " is a symbolic link: give the file itself (the grader does not follow links, so that a "
+                      "submission cannot point it at another file)");
+    case Entry::Kind::not_file:
+      throw UserError("the submission " + quoted_for_message(shown) + " is " + intake_kind(entry.mode) +
+                      ", not a file: give the source file itself");
+    case Entry::Kind::missing:
+    case Entry::Kind::unreadable:
+      break;
+  }
+  throw UserError("cannot read the submission " + quoted_for_message(shown) + ": " + std::strerror(entry.error));
+}
+
+// Why an extra file that is not one to read cannot be graded, in the words its check's result shows.
+std::string extra_entry_problem(const Entry& entry, const std::string& name) {
+  if (entry.kind == Entry::Kind::link) return name + " is a symbolic link: submit the file itself";
+  if (entry.kind == Entry::Kind::not_file) return name + " is not a regular file: submit a text file";
+  return name + " cannot be opened: " + std::strerror(entry.error);
 }
 
 void write_copy(const std::string& work_dir, const std::string& name, const std::string& bytes) {
@@ -102,21 +137,50 @@ IntakeFile take_entry(int dir_fd, const std::string& name, const std::string& sh
                       const IntakeOptions& options) {
   IntakeFile file;
   file.name = name;
-  std::uint64_t size = 0;
-  const std::string bytes = read_entry(dir_fd, name, shown, options.max_file_bytes, &size);
-  if (bytes.size() > options.max_file_bytes) {
+  const Entry entry = read_entry(dir_fd, name, options.max_file_bytes);
+  refuse_unless_file(entry, shown);
+  if (entry.bytes.size() > options.max_file_bytes) {
+    const std::uint64_t size = std::max<std::uint64_t>(entry.size, entry.bytes.size());  // it may have grown
     file.problem = name + " is " + byte_count_text(size) + ", more than the " +
                    byte_count_text(options.max_file_bytes) + " a source file may have";
     return file;
   }
-  const std::string not_text = source_file_problem(bytes);
+  const std::string not_text = source_file_problem(entry.bytes);
   if (!not_text.empty()) {
     file.problem = "not C/CUDA source text: " + not_text;
     return file;
   }
-  write_copy(work_dir, name, bytes);
+  write_copy(work_dir, name, entry.bytes);
   file.path = (fs::path(work_dir) / name).string();
   return file;
+}
+
+IntakeFile take_extra(int dir_fd, const ExtraFile& extra, const std::string& work_dir) {
+  IntakeFile file;
+  file.name = extra.name;
+  const Entry entry = read_entry(dir_fd, extra.name, extra.max_bytes);
+  if (entry.kind == Entry::Kind::missing) {
+    file.missing = true;
+  } else if (entry.kind != Entry::Kind::file) {
+    file.problem = extra_entry_problem(entry, extra.name);
+  } else if (entry.size > extra.max_bytes) {
+    file.problem = extra.name + " is " + std::to_string(entry.size) + " bytes; " + extra.holds + " may take at most " +
+                   std::to_string(extra.max_bytes) + ": " + extra.advice;
+  } else if (entry.bytes.size() > extra.max_bytes) {  // it grew while being read
+    file.problem = extra.name + " is larger than " + std::to_string(extra.max_bytes) + " bytes: " + extra.advice;
+  } else if (const std::string not_text = source_text_problem(entry.bytes); !not_text.empty()) {
+    file.problem = extra.name + " is not a text file: " + not_text;
+  } else {
+    write_copy(work_dir, extra.name, entry.bytes);
+    file.path = (fs::path(work_dir) / extra.name).string();
+  }
+  return file;
+}
+
+std::vector<IntakeFile> take_extras(int dir_fd, const std::string& work_dir, const IntakeOptions& options) {
+  std::vector<IntakeFile> extras;
+  for (const ExtraFile& extra : options.extra_files) extras.push_back(take_extra(dir_fd, extra, work_dir));
+  return extras;
 }
 
 std::string list_of(const std::vector<std::string>& names) {
@@ -161,6 +225,7 @@ Intake take_from_folder(const std::string& folder, const std::vector<std::string
   Intake intake;
   for (const std::string& name : expected)
     intake.files.push_back(take_entry(dir.fd, name, (fs::path(folder) / name).string(), work_dir, options));
+  intake.extras = take_extras(dir.fd, work_dir, options);
   return intake;
 }
 
@@ -172,12 +237,23 @@ std::string Intake::problem() const {
   return "";
 }
 
+const IntakeFile* Intake::extra(const std::string& name) const {
+  for (const IntakeFile& f : extras)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
 Intake take_in_submission(const std::string& user_path, const std::vector<std::string>& expected,
                           const std::string& work_dir, const IntakeOptions& options) {
   if (expected.empty()) throw std::logic_error("take_in_submission: no expected file names");
-  for (const std::string& name : expected)
+  std::vector<std::string> names = expected;
+  for (const ExtraFile& extra : options.extra_files) names.push_back(extra.name);
+  for (const std::string& name : names) {
     if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
       throw std::logic_error("take_in_submission: not a plain file name: " + name);
+    if (std::count(names.begin(), names.end(), name) > 1)
+      throw std::logic_error("take_in_submission: one name twice: " + name);
+  }
   const std::string wanted =
       expected.size() == 1 ? "your " + expected.front() : "the folder holding " + list_of(expected);
 
@@ -212,6 +288,7 @@ Intake take_in_submission(const std::string& user_path, const std::vector<std::s
                     std::strerror(errno));
   Intake intake;
   intake.files.push_back(take_entry(dir.fd, name, user_path, work_dir, options));
+  intake.extras = take_extras(dir.fd, work_dir, options);  // beside the file, as in its folder
   return intake;
 }
 

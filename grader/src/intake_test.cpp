@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -176,6 +177,121 @@ TEST_F(IntakeTest, ContentThatIsNotSourceTextIsAGradedProblemNotAnError) {
   write("latin1/student.cu", latin1);
   EXPECT_EQ(take(root_ / "latin1").problem(), "");
   EXPECT_EQ(read_text_file((work_ / "student.cu").string()), latin1);
+}
+
+// An extra file the rubric names (answers.yaml is one) comes through the same door as the sources.
+ExtraFile notes(std::uint64_t max_bytes = 100) {
+  ExtraFile file;
+  file.name = "notes.txt";
+  file.max_bytes = max_bytes;
+  file.holds = "notes";
+  file.advice = "write less";
+  return file;
+}
+
+IntakeOptions with_notes(std::uint64_t max_bytes = 100) {
+  IntakeOptions options;
+  options.extra_files = {notes(max_bytes)};
+  return options;
+}
+
+TEST_F(IntakeTest, AnExtraFileIsCopiedFromTheFolderOrBesideTheFile) {
+  write("sub/student.cu", kSource);
+  write("sub/notes.txt", "short\n");
+  const Intake folder = take(root_ / "sub", {"student.cu"}, with_notes());
+  ASSERT_NE(folder.extra("notes.txt"), nullptr);
+  EXPECT_EQ(folder.extra("notes.txt")->path, (work_ / "notes.txt").string());
+  EXPECT_FALSE(folder.extra("notes.txt")->missing);
+  EXPECT_EQ(read_text_file((work_ / "notes.txt").string()), "short\n");
+  EXPECT_EQ(folder.extra("answers.yaml"), nullptr);  // not asked for
+
+  fs::remove_all(work_);
+  fs::create_directory(work_);
+  const Intake file = take(root_ / "sub" / "student.cu", {"student.cu"}, with_notes());
+  EXPECT_EQ(file.extra("notes.txt")->path, (work_ / "notes.txt").string());
+  EXPECT_EQ(read_text_file((work_ / "notes.txt").string()), "short\n");
+  EXPECT_EQ(copied(file), kSource);
+}
+
+TEST_F(IntakeTest, AMissingExtraFileIsTheStudentsGradeNotAnError) {
+  write("sub/student.cu", kSource);
+  const Intake intake = take(root_ / "sub", {"student.cu"}, with_notes());
+  ASSERT_EQ(intake.extras.size(), 1u);
+  EXPECT_TRUE(intake.extras[0].missing);
+  EXPECT_EQ(intake.extras[0].path, "");
+  EXPECT_EQ(intake.extras[0].problem, "");
+  EXPECT_EQ(intake.problem(), "");
+  EXPECT_FALSE(fs::exists(work_ / "notes.txt"));
+}
+
+// Where a source would refuse the submission, an extra file only records its problem: the sources are
+// graded all the same, and nothing is followed, opened or copied.
+TEST_F(IntakeTest, AnExtraFileThatIsALinkFifoOrFolderIsItsProblemNotARefusal) {
+  write("sub/student.cu", kSource);
+  const fs::path secret = write("solutions/notes.txt", "the reference answers");
+  const fs::path extra = root_ / "sub" / "notes.txt";
+  const auto taken = [&] {
+    fs::remove_all(work_);
+    fs::create_directory(work_);
+    const Intake intake = take(root_ / "sub", {"student.cu"}, with_notes());
+    EXPECT_EQ(intake.problem(), "");  // the sources' problems only
+    EXPECT_EQ(copied(intake), kSource);
+    EXPECT_FALSE(fs::exists(work_ / "notes.txt"));
+    EXPECT_EQ(intake.extra("notes.txt")->path, "");
+    EXPECT_FALSE(intake.extra("notes.txt")->missing);
+    return intake.extra("notes.txt")->problem;
+  };
+  fs::create_symlink(secret, extra);
+  EXPECT_EQ(taken(), "notes.txt is a symbolic link: submit the file itself");
+  fs::remove(extra);
+  fs::create_symlink(root_ / "nowhere", extra);  // a dangling link is a link, not a missing file
+  EXPECT_EQ(taken(), "notes.txt is a symbolic link: submit the file itself");
+  fs::remove(extra);
+  ASSERT_EQ(::mkfifo(extra.c_str(), 0644), 0);
+  EXPECT_EQ(taken(), "notes.txt is not a regular file: submit a text file");  // and does not block
+  fs::remove(extra);
+  fs::create_directory(extra);
+  EXPECT_EQ(taken(), "notes.txt is not a regular file: submit a text file");
+}
+
+TEST_F(IntakeTest, AnExtraFileTooLargeOrNotTextIsItsProblem) {
+  write("sub/student.cu", kSource);
+  write("sub/notes.txt", std::string(101, 'x'));
+  Intake intake = take(root_ / "sub", {"student.cu"}, with_notes(100));
+  EXPECT_EQ(intake.extra("notes.txt")->problem, "notes.txt is 101 bytes; notes may take at most 100: write less");
+  EXPECT_EQ(intake.problem(), "");
+  EXPECT_FALSE(fs::exists(work_ / "notes.txt"));
+
+  // Two gigabytes that are not there: a sparse file is refused by its size, without reading it.
+  fs::resize_file(root_ / "sub" / "notes.txt", std::uint64_t(2) << 30);
+  fs::remove_all(work_);
+  fs::create_directory(work_);
+  intake = take(root_ / "sub", {"student.cu"}, with_notes(100));
+  EXPECT_EQ(intake.extra("notes.txt")->problem, "notes.txt is 2147483648 bytes; notes may take at most 100: write less");
+
+  write("sub/notes.txt", std::string(100, 'x'));
+  fs::remove_all(work_);
+  fs::create_directory(work_);
+  EXPECT_EQ(take(root_ / "sub", {"student.cu"}, with_notes(100)).extra("notes.txt")->problem, "");
+
+  write("sub/notes.txt", "caf\xe9\n");
+  fs::remove_all(work_);
+  fs::create_directory(work_);
+  intake = take(root_ / "sub", {"student.cu"}, with_notes());
+  EXPECT_EQ(intake.extra("notes.txt")->problem, "notes.txt is not a text file: invalid UTF-8 (byte 0xe9) at offset 3");
+  EXPECT_FALSE(fs::exists(work_ / "notes.txt"));
+}
+
+TEST_F(IntakeTest, AnExtraFileNeedsAPlainNameOfItsOwn) {
+  write("sub/student.cu", kSource);
+  IntakeOptions same;
+  same.extra_files = {notes()};
+  same.extra_files[0].name = "student.cu";
+  EXPECT_THROW(take(root_ / "sub", {"student.cu"}, same), std::logic_error);
+  IntakeOptions nested;
+  nested.extra_files = {notes()};
+  nested.extra_files[0].name = "../notes.txt";
+  EXPECT_THROW(take(root_ / "sub", {"student.cu"}, nested), std::logic_error);
 }
 
 TEST(SourceTextProblem, AcceptsWellFormedUtf8AndNothingElse) {
