@@ -1,12 +1,8 @@
 #include "kit/answers.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <filesystem>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <fstream>
+#include <iterator>
 
 #include <yaml-cpp/yaml.h>
 
@@ -14,8 +10,6 @@
 
 namespace kit {
 namespace {
-
-namespace fs = std::filesystem;
 
 // yaml-cpp parses flow collections recursively: "[[[[..." a few thousand deep would overflow the grader's
 // stack. Block nesting costs a line and its indentation per level, so a file of bounded size bounds it.
@@ -69,11 +63,13 @@ Answer answer_of(const YAML::Node& node) {
 
 }  // namespace
 
-std::string answers_path_for(const std::string& submission) {
-  std::error_code ec;
-  const fs::path path(submission);
-  if (fs::is_directory(fs::symlink_status(path, ec))) return (path / kAnswersFileName).string();
-  return (path.parent_path() / kAnswersFileName).string();
+ExtraFile answers_extra_file() {
+  ExtraFile file;
+  file.name = kAnswersFileName;
+  file.max_bytes = 64 * 1024;
+  file.holds = "answers";
+  file.advice = "write short answers";
+  return file;
 }
 
 AnswersFile parse_answers(const std::string& text, const AnswersOptions& options) {
@@ -107,39 +103,17 @@ AnswersFile parse_answers(const std::string& text, const AnswersOptions& options
   return file;
 }
 
+AnswersFile answers_taken_in(const Intake& intake, const AnswersOptions& options) {
+  const IntakeFile* taken = intake.extra(kAnswersFileName);
+  if (!taken || taken->missing) return AnswersFile{};  // not asked for, or not submitted
+  if (!taken->problem.empty()) return unusable(taken->problem);
+  return read_answers(taken->path, options);
+}
+
 AnswersFile read_answers(const std::string& path, const AnswersOptions& options) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT || errno == ENOTDIR) return AnswersFile{};
-    if (errno == ELOOP) return unusable(std::string(kAnswersFileName) + " is a symbolic link: submit the file itself");
-    return unusable(std::string(kAnswersFileName) + " cannot be opened: " + std::strerror(errno));
-  }
-  struct stat st {};
-  std::string text;
-  std::string problem;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    problem = std::string(kAnswersFileName) + " is not a regular file: submit a text file";
-  } else if (static_cast<std::uint64_t>(st.st_size) > options.max_bytes) {
-    problem = std::string(kAnswersFileName) + " is " + std::to_string(st.st_size) +
-              " bytes; answers may take at most " + std::to_string(options.max_bytes) + ": write short answers";
-  } else {
-    // Read at most the limit (the file may grow while it is read).
-    text.resize(options.max_bytes + 1);
-    std::size_t got = 0;
-    while (got < text.size()) {
-      const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      got += static_cast<std::size_t>(n);
-    }
-    text.resize(got);
-    if (got > options.max_bytes)
-      problem = std::string(kAnswersFileName) + " is larger than " + std::to_string(options.max_bytes) +
-                " bytes: write short answers";
-  }
-  ::close(fd);
-  if (!problem.empty()) return unusable(problem);
-  return parse_answers(text, options);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return AnswersFile{};
+  return parse_answers(std::string(std::istreambuf_iterator<char>(in), {}), options);
 }
 
 }  // namespace kit

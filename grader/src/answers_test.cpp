@@ -1,8 +1,10 @@
 #include "kit/answers.h"
+#include "kit/intake.h"
 #include "kit/text.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -13,7 +15,6 @@ namespace kit {
 namespace {
 
 namespace fs = std::filesystem;
-
 
 TEST(Answers, ScalarsAndListsByIdWithTheirLines) {
   const AnswersFile a = parse_answers("threads: 1024\nbound: memory-bound\nwidths: [1, 2]\nwhy: |\n  because\n");
@@ -58,54 +59,83 @@ TEST(Answers, DeepNestingIsRefusedBeforeParsing) {
   EXPECT_EQ(parse_answers("a: '[[[[[[[[[[[[[[[[[[[[[[[['  # [[[[[[[[[[[[[[[[[[[[[[[\n").problem, "");
 }
 
-class AnswersOnDisk : public ::testing::Test {
+// answers.yaml comes through the intake's door (kit/intake.h), beside the graded file or in its folder;
+// what the student sees of a file that cannot be read is the intake's problem, worded for answers.
+class AnswersTakenIn : public ::testing::Test {
  protected:
   void SetUp() override {
-    folder_ = fs::temp_directory_path() / ("kit-answers-" + std::to_string(::getpid()) + "-" +
-                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(folder_);
+    std::string pattern = (fs::temp_directory_path() / "kit-answers-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+    fs::create_directories(root_ / "sub");
+    fs::create_directories(root_ / "work");
+    std::ofstream(root_ / "sub" / "t.cu") << "int a;\n";
   }
-  void TearDown() override { fs::remove_all(folder_); }
-  std::string path() const { return (folder_ / kAnswersFileName).string(); }
-  fs::path folder_;
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+  fs::path answers() const { return root_ / "sub" / kAnswersFileName; }
+  // The submission `sub` (or its file), taken in with answers.yaml, and the answers read from the intake.
+  AnswersFile take(bool by_file = false) {
+    std::error_code ignored;
+    fs::remove_all(root_ / "work", ignored);
+    fs::create_directories(root_ / "work");
+    IntakeOptions options;
+    options.extra_files = {answers_extra_file()};
+    const fs::path submission = by_file ? root_ / "sub" / "t.cu" : root_ / "sub";
+    return answers_taken_in(take_in_submission(submission.string(), {"t.cu"}, (root_ / "work").string(), options));
+  }
+  fs::path root_;
 };
 
-TEST_F(AnswersOnDisk, FoundInsideAFolderOrBesideAFile) {
-  EXPECT_EQ(answers_path_for(folder_.string()), path());
-  EXPECT_EQ(answers_path_for((folder_ / "matmul_tiled.cu").string()), path());
+TEST_F(AnswersTakenIn, FoundInsideTheFolderOrBesideTheFile) {
+  std::ofstream(answers()) << "threads: 1024\n";
+  for (const bool by_file : {false, true}) {
+    const AnswersFile a = take(by_file);
+    EXPECT_TRUE(a.present);
+    EXPECT_EQ(a.problem, "");
+    EXPECT_EQ(a.answers.at("threads").text, "1024");
+  }
 }
 
-TEST_F(AnswersOnDisk, AMissingFileIsNotAProblemButNotPresent) {
-  const AnswersFile a = read_answers(path());
+TEST_F(AnswersTakenIn, AMissingFileIsNotAProblemButNotPresent) {
+  const AnswersFile a = take();
   EXPECT_FALSE(a.present);
   EXPECT_EQ(a.problem, "");
+  // An intake that was not asked for answers.yaml has none either.
+  EXPECT_FALSE(answers_taken_in(Intake{}).present);
 }
 
-TEST_F(AnswersOnDisk, ReadsARegularFile) {
-  std::ofstream(path()) << "threads: 1024\n";
-  const AnswersFile a = read_answers(path());
+TEST_F(AnswersTakenIn, TooLargeLinkFifoAndFolderAreProblemsOfTheAnswers) {
+  std::ofstream(answers()) << "threads: " << std::string(70000, '1') << "\n";
+  AnswersFile a = take();
   EXPECT_TRUE(a.present);
-  EXPECT_EQ(a.answers.at("threads").text, "1024");
+  EXPECT_EQ(a.problem, "answers.yaml is 70010 bytes; answers may take at most 65536: write short answers");
+
+  fs::remove(answers());
+  std::ofstream(root_ / "elsewhere.yaml") << "threads: 1024\n";
+  fs::create_symlink(root_ / "elsewhere.yaml", answers());
+  EXPECT_EQ(take().problem, "answers.yaml is a symbolic link: submit the file itself");
+
+  fs::remove(answers());
+  ASSERT_EQ(::mkfifo(answers().c_str(), 0600), 0);
+  EXPECT_EQ(take().problem, "answers.yaml is not a regular file: submit a text file");  // and does not block
+
+  fs::remove(answers());
+  fs::create_directory(answers());
+  EXPECT_EQ(take(/*by_file=*/true).problem, "answers.yaml is not a regular file: submit a text file");
 }
 
-TEST_F(AnswersOnDisk, TooLargeLinkAndFifoAreProblems) {
-  std::ofstream(path()) << "threads: " << std::string(100, '1') << "\n";
-  AnswersOptions small;
-  small.max_bytes = 50;
-  EXPECT_TRUE(contains(read_answers(path(), small).problem, "at most 50"));
+TEST_F(AnswersTakenIn, BytesThatAreNotTextAreAProblemOfTheAnswers) {
+  std::ofstream(answers(), std::ios::binary) << std::string("threads: 1\0", 11);
+  EXPECT_EQ(take().problem, "answers.yaml is not a text file: NUL byte at offset 10");
+}
 
-  fs::remove(path());
-  std::ofstream((folder_ / "elsewhere.yaml").string()) << "threads: 1024\n";
-  fs::create_symlink(folder_ / "elsewhere.yaml", path());
-  EXPECT_TRUE(contains(read_answers(path()).problem, "symbolic link"));
-
-  fs::remove(path());
-  ASSERT_EQ(::mkfifo(path().c_str(), 0600), 0);
-  EXPECT_TRUE(contains(read_answers(path()).problem, "not a regular file"));  // and does not block
-
-  fs::remove(path());
-  fs::create_directory(path());
-  EXPECT_TRUE(contains(read_answers(path()).problem, "not a regular file"));
+TEST_F(AnswersTakenIn, ReadAnswersParsesAFileAsItIs) {
+  std::ofstream(answers()) << "threads: 1024\n";
+  EXPECT_EQ(read_answers(answers().string()).answers.at("threads").text, "1024");
+  EXPECT_FALSE(read_answers((root_ / "nowhere.yaml").string()).present);
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include <thread>
 #include <tuple>
 
-#include "kit/answers.h"
 #include "kit/backend_choice.h"
 #include "kit/build_cache.h"
 #include "kit/build_config.h"
@@ -27,6 +26,7 @@
 #include "kit/side_by_side.h"
 #include "kit/process.h"
 #include "kit/reference_cache.h"
+#include "kit/rubric_intake.h"
 #include "kit/report_json.h"
 #include "kit/sha256.h"
 #include "kit/text.h"
@@ -54,13 +54,15 @@ std::string hash_file(const fs::path& path) {
                                 : sha256_hex(read_text_file(path.string()));
 }
 
-// The SHA-256 of every file of a submission the grading reads: the expected files and, when the rubric
-// asks written questions, answers.yaml beside them ("" for a student without a submission).
+// The SHA-256 of every file of a submission the grading reads: the expected files and the extra files the
+// rubric names (answers.yaml, when it asks written questions), in the student's folder, where the intake
+// looks for them too ("" for a student without a submission).
 std::map<std::string, std::string> hash_submission(const Student& s, const Rubric& rubric) {
   std::map<std::string, std::string> hashes;
   if (s.submission.empty()) return hashes;
   for (const std::string& name : rubric.student_files) hashes[name] = hash_file(fs::path(s.submission) / name);
-  if (!rubric.questions.questions.empty()) hashes[kAnswersFileName] = hash_file(answers_path_for(s.submission));
+  for (const ExtraFile& extra : intake_options_for(rubric).extra_files)
+    hashes[extra.name] = hash_file(fs::path(s.submission) / extra.name);
   return hashes;
 }
 

@@ -12,7 +12,7 @@ CheckOutcome written_check_run(const CheckInput& in) {
   const Rubric& rubric = in.session.rubric;
   if (rubric.questions.questions.empty()) return {};
   const StageScope stage(in.session.stages, "written answers");
-  return {grade_written_answers(rubric.questions, read_answers(answers_path_for(in.options.submission)),
+  return {grade_written_answers(rubric.questions, answers_taken_in(in.session.intake),
                                 rubric.student_files.front())};
 }
 

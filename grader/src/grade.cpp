@@ -18,6 +18,7 @@
 #include "kit/kit_tree.h"
 #include "kit/sandbox.h"
 #include "kit/memory_access.h"
+#include "kit/rubric_intake.h"
 #include "kit/scoring.h"
 #include "kit/session.h"
 #include "kit/text.h"
@@ -70,8 +71,8 @@ Opened open_session(Session& s, WorkDir& work, const std::string& assignment, co
   const fs::path folder = fs::path(work.path) / "submission";
   fs::create_directories(folder);
   ::chmod(folder.c_str(), 0755);
-  const Intake intake = take_in_submission(submission, s.rubric.student_files, folder.string());
-  opened.content_problem = intake.problem();
+  s.intake = take_in_submission(submission, s.rubric.student_files, folder.string(), intake_options_for(s.rubric));
+  opened.content_problem = s.intake.problem();
   s.source = (folder / s.rubric.student_files.front()).string();
   opened.choice = choose_backend(backend);
   s.backend = opened.choice.backend;

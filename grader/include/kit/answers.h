@@ -1,13 +1,16 @@
 // The student's answers to an assignment's written questions: answers.yaml in the submission folder (beside
-// the graded file), a mapping of question ids to answers. The file is hostile like every student file: it
-// may be missing, a link, a fifo, huge, not YAML or nested without end. Reading it never throws; what is
-// wrong with it becomes the failed result of the questions it leaves unanswered.
+// the graded file), a mapping of question ids to answers. The file is hostile like every student file: the
+// intake takes it in (kit/intake.h: missing, a link, a fifo, too large, not text), and what is left here is
+// parsing it: not YAML, or nested without end. Reading it never throws; what is wrong with it becomes the
+// failed result of the questions it leaves unanswered.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "kit/intake.h"
 
 namespace kit {
 
@@ -28,14 +31,18 @@ struct AnswersFile {
 };
 
 struct AnswersOptions {
-  std::uint64_t max_bytes = 64 * 1024;  // an answers file larger than this is not read
-  int max_nesting = 16;                 // brackets nested deeper than this are not parsed
+  int max_nesting = 16;  // brackets nested deeper than this are not parsed
 };
 
-// The answers.yaml that belongs to `submission`: inside it when it is a folder, beside it when it is a file.
-std::string answers_path_for(const std::string& submission);
+// answers.yaml as the intake takes it in: at most 64 KiB, and what to do about a larger one.
+ExtraFile answers_extra_file();
 
-// Reads and parses `path`; a missing file gives present = false and no problem.
+// The answers of a submission as the intake took them in: not present when the student submitted no
+// answers.yaml, the intake's problem when it could not take the file, else its copy parsed.
+AnswersFile answers_taken_in(const Intake& intake, const AnswersOptions& options = {});
+
+// Parses the answers file at `path`, which is read as it is: the intake's copy, or one of the kit's own
+// (a solution's, a starter's). A missing file gives present = false and no problem.
 AnswersFile read_answers(const std::string& path, const AnswersOptions& options = {});
 
 // The same, from the file's text (tests, and read_answers after reading).

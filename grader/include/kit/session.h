@@ -18,6 +18,7 @@
 #include "kit/build.h"
 #include "kit/device_limits.h"
 #include "kit/device_memory.h"
+#include "kit/intake.h"
 #include "kit/cases.h"
 #include "kit/problem.h"
 #include "kit/rubric.h"
@@ -49,6 +50,7 @@ struct Session {
   Rubric rubric;
   std::string assignment_dir;
   std::string source;    // the student's file
+  Intake intake;         // the submission's files as they were taken in: their copies, or what is wrong with them
   Backend backend = Backend::cpu;
   // What builds and runs the runners (backends/runner_backend.h, backend_of): the one of `backend`, unless a
   // test put a fake here.
