@@ -173,8 +173,8 @@ std::vector<std::string> release_roots(const ReleaseSelection& selection) {
 }
 
 bool release_allows(const std::string& path, const ReleaseSelection& selection) {
-  for (const char* denied : {"solutions", "tests", "docs/results", "build", ".git", "grader/tests", "grader/cpu/tests",
-                             "grader/cpu/smoke", "grader/cpu/bench"})
+  for (const char* denied :
+       {"solutions", "tests", "docs/results", "build", ".git", "grader/tests", "grader/cpu/tests", "grader/cpu/bench"})
     if (under(path, denied)) return false;
   if (starts_with(path, "build-") || ends_with(path, "_test.cpp") || selection.baseline_files.count(path)) return false;
   for (const char* folder : {"assignments/", "starter/", "datasets/"}) {

@@ -26,7 +26,7 @@ TEST(ReleaseAllows, NothingThatGivesAnAnswerAway) {
                            "docs/results/h100.md", "grader/src/rubric_test.cpp",
                            "assignments/problems/matmul/matmul_test.cpp", "assignments/problems/matmul/matmul.cpp",
                            "assignments/problems/device_query/device_query.cpp", "assignments/problems/picture_blocks.cpp",
-                           "grader/cpu/smoke/matmul_tiled.cu", "grader/cpu/bench/matmul_bench.cu",
+                           "grader/cpu/tests/smoke/matmul_tiled.cu", "grader/cpu/bench/matmul_bench.cu",
                            "grader/cpu/tests/access/transpose.cu", "grader/tests/data/rubrics/x/rubric.yaml",
                            "assignments/coalescing/baselines/matmul_uncoalesced.cu",
                            "assignments/matmul-naive/rubric.yaml", "assignments/matmul-naive/baselines/x.cu",

@@ -32,7 +32,7 @@ std::vector<std::string> release_roots(const ReleaseSelection& selection);
 
 // False for everything that leaks an answer or is not the students' business: solutions/, tests/ (the
 // broken kernels are near-solutions), docs/results/, unit tests and the CPU backend's own test kernels
-// (grader/cpu/{tests,smoke,bench}), baselines, the original rubrics, other assignments' folders, and the
+// (grader/cpu/{tests,bench}), baselines, the original rubrics, other assignments' folders, and the
 // problems' sources (assignments/problems/: the tree gets them compiled).
 bool release_allows(const std::string& relative_path, const ReleaseSelection& selection);
 
