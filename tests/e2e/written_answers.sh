@@ -131,6 +131,13 @@ ln -s "$a/questions.yaml" "$kit/submission/answers.yaml"
 grade "$kit/submission" link
 expect link threads "^failed: answers.yaml is a symbolic link"
 
+# A fifo is not opened for reading: the grading does not wait for a writer that never comes.
+rm "$kit/submission/answers.yaml"
+mkfifo "$kit/submission/answers.yaml"
+grade "$kit/submission" fifo
+expect fifo "3x5" "^passed"
+expect fifo threads "^failed: answers.yaml is not a regular file"
+
 rm "$kit/submission/answers.yaml"
 grade "$kit/submission" missing
 expect missing "3x5" "^passed"
