@@ -41,7 +41,7 @@ struct ScriptedRun {
 // ThreadSanitizer in the forward order.
 class FakeBackend final : public RunnerBackend {
  public:
-  std::map<std::string, BuildOutcome> failed_builds;                  // by flavour
+  std::map<Flavour, BuildOutcome> failed_builds;
   std::map<std::pair<RunMode, std::string>, ScriptedRun> scripted;    // by mode and order
   std::map<std::string, ScriptedRun> scripted_tests;                  // the plain runs of a test, by its name
   bool large = false;
@@ -56,7 +56,7 @@ class FakeBackend final : public RunnerBackend {
   bool on_gpu() const override { return false; }
   bool times_performance() const override { return false; }
   bool has_virtual_devices() const override { return true; }
-  std::string build_flavour(const std::string& wanted) const override { return wanted; }
+  Flavour build_flavour(Flavour wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override {
     const auto failed = failed_builds.find(spec.flavour);
     if (failed != failed_builds.end()) return failed->second;
@@ -269,7 +269,7 @@ TEST_F(CorrectnessRunTest, AFindingOfTheRaceDetectorThatIsNoRaceDoesNotCount) {
 }
 
 TEST_F(CorrectnessRunTest, ACheckingBuildThatFailsFailsTheTestSayingWhich) {
-  fake_.failed_builds["asan"] = {false, "", "error: x", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::asan] = {false, "", "error: x", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.status, TestStatus::failed);
   EXPECT_EQ(r.message,
@@ -280,14 +280,14 @@ TEST_F(CorrectnessRunTest, TheAccessChecksBuildFailingAddsNothingToAFailure) {
   ScriptedRun wrong;
   wrong.wrong = "33 of 289 elements wrong";
   fake_.scripted[{RunMode::plain, "forward"}] = wrong;
-  fake_.failed_builds["access"] = {false, "", "", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::access] = {false, "", "", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.message, "33 of 289 elements wrong");
   EXPECT_EQ(r.details.find("access"), std::string::npos) << r.details;
 }
 
 TEST_F(CorrectnessRunTest, AFileThatDoesNotBuildRunsNothing) {
-  fake_.failed_builds["fast"] = {false, "", "matmul_tiled.cu(3): error", "nvcc failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::fast] = {false, "", "matmul_tiled.cu(3): error", "nvcc failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.status, TestStatus::failed);
   EXPECT_EQ(r.message, "not run: nvcc failed (exit code 1)");

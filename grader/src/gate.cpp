@@ -77,7 +77,7 @@ GateOutcome run_gate(Session& s, const std::string& content_problem, std::vector
   // nvcc's check and every build the grading needs go side by side, so the grading waits for one compile,
   // not for two in a row. A file that does not compile fails its builds too; that costs their time, no more.
   std::future<NvccCheck> checked = std::async(std::launch::async, [check_spec] { return nvcc_check(check_spec); });
-  builds.insert(builds.begin(), StudentBuild{"fast", {}});  // the default build: timed, and checked for technique
+  builds.insert(builds.begin(), StudentBuild{Flavour::fast, {}});  // the default build: timed, and checked for technique
   build_student_runners(s, builds, jobs);
   GateOutcome gate;
   gate.nvcc = checked.get();
@@ -92,7 +92,7 @@ GateOutcome run_gate(Session& s, const std::string& content_problem, std::vector
     stop = forbidden_use_in_object(s, gate.nvcc, check_spec.sandbox);
   }
   if (!stop) {
-    const BuildOutcome& build = student_runner(s, "fast", {});
+    const BuildOutcome& build = student_runner(s, Flavour::fast, {});
     if (build.ok) return gate;
     stop = stopped_at_gate(build.summary, last_lines(build.log, 40), "the build failed");
     stop->build_log = build.log;

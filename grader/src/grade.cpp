@@ -242,7 +242,7 @@ AccessResult measure_memory_access(const AccessOptions& o) {
   result.dims = parse_size(o.size, s.rubric, *function->problem);
   result.backend = to_string(s.backend);
   result.backend_reason = opened.choice.reason;
-  const BuildOutcome& build = student_runner(s, "fast", {});
+  const BuildOutcome& build = student_runner(s, Flavour::fast, {});
   if (!build.ok) {
     result.build_failure = build.summary + "\n" + last_lines(build.log, 30);
     return result;

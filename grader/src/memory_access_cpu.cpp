@@ -30,7 +30,7 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   AccessProfile p;
   p.measured_by = "the CPU backend, which records the addresses each warp touches";
 #ifdef KIT_HAVE_CPU_BACKEND
-  const BuildOutcome& build = student_runner(s, "access", {});
+  const BuildOutcome& build = student_runner(s, Flavour::access, {});
   if (!build.ok) {
     p.error = "the memory-access build failed: " + build.summary;
     return p;

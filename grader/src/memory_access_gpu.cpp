@@ -76,7 +76,7 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
     p.error = "Nsight Compute (ncu) is not installed beside nvcc";
     return p;
   }
-  const BuildOutcome& build = student_runner(s, "fast", {});
+  const BuildOutcome& build = student_runner(s, Flavour::fast, {});
   const fs::path dir = new_scratch_folder(s, "ncu");
   const std::string log = (dir / "ncu.csv").string();
   std::string metrics;

@@ -490,7 +490,7 @@ std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
       if (x.student == student && x.name == name && x.entry == entry) return;
     timed.push_back({name, exe, entry, problem, student, {}});
   };
-  const BuildOutcome& student = student_runner(s, "fast", {});
+  const BuildOutcome& student = student_runner(s, Flavour::fast, {});
   for (const PerformanceItem& item : perf.items) {
     const Function& fn = s.rubric.functions[item.function];
     add("yours", student.executable, fn.name, fn.problem, true);

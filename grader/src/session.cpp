@@ -60,20 +60,20 @@ const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spe
   }
 }
 
-BuildSpec student_spec(const Session& s, const std::string& flavour, const Knobs& build, std::string* key) {
+BuildSpec student_spec(const Session& s, Flavour flavour, const Knobs& build, std::string* key) {
   BuildSpec spec;
   spec.backend = s.backend;
   spec.flavour = backend_of(s).build_flavour(flavour);
   spec.assignment_dir = s.assignment_dir;
   spec.source = s.source;
   spec.defines = build;
-  *key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
+  *key = "student-" + std::string(to_string(spec.flavour)) + (build.empty() ? "" : "-" + knobs_key(build));
   return spec;
 }
 
 }  // namespace
 
-const BuildOutcome& student_runner(Session& s, const std::string& flavour, const Knobs& build) {
+const BuildOutcome& student_runner(Session& s, Flavour flavour, const Knobs& build) {
   std::string key;
   const BuildSpec spec = student_spec(s, flavour, build, &key);
   return build_once(s, key, spec, true);

@@ -45,7 +45,7 @@ std::vector<nlohmann::json> records(RecordReader& reader, const std::string& cha
 // The student's function once: its runtime calls, and the report it left in the arena.
 void run_student(const TechniqueInput& in, const Function& fn, TimingObservation& o) {
   Session& s = in.session;
-  const BuildOutcome& built = student_runner(s, "fast", {});
+  const BuildOutcome& built = student_runner(s, Flavour::fast, {});
   if (!built.ok) {
     o.error = "your file did not build";
     return;

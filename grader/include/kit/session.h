@@ -89,13 +89,13 @@ struct SharedBuilds {
   std::map<std::string, std::shared_future<BuildOutcome>> builds;  // by build key
 };
 
-// The student's runner for a flavour ("fast", "asan", "tsan"; cuda ignores it) and build (-D knobs; empty:
-// the default build).
-const BuildOutcome& student_runner(Session& session, const std::string& flavour, const Knobs& build);
+// The student's runner for a flavour (cuda builds one flavour for all) and build (-D knobs; empty: the
+// default build).
+const BuildOutcome& student_runner(Session& session, Flavour flavour, const Knobs& build);
 
 // A student build a grading needs: one flavour and one set of -D knobs (as for student_runner).
 struct StudentBuild {
-  std::string flavour;
+  Flavour flavour = Flavour::fast;
   Knobs knobs;
 };
 

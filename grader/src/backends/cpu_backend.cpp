@@ -61,8 +61,9 @@ std::vector<std::pair<std::string, std::string>> cpu_environment(const Session& 
 BuildOutcome build_cpu(const BuildSpec& spec) {
 #ifdef KIT_HAVE_CPU_BACKEND
   const BuildConfig& config = build_config();
-  auto flavour = config.cpu_flavours.find(spec.flavour);
-  if (flavour == config.cpu_flavours.end()) return {false, "", "", "unknown CPU build flavour " + spec.flavour};
+  auto flavour = config.cpu_flavours.find(to_string(spec.flavour));
+  if (flavour == config.cpu_flavours.end())
+    return {false, "", "", "unknown CPU build flavour " + std::string(to_string(spec.flavour))};
   const std::string rewritten = (fs::path(spec.output_dir) / "student.cpp").string();
   try {
     std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), source_file_name(spec));
@@ -97,7 +98,7 @@ class CpuBackend final : public RunnerBackend {
   bool times_performance() const override { return false; }
   bool has_virtual_devices() const override { return true; }
 
-  std::string build_flavour(const std::string& wanted) const override { return wanted; }
+  Flavour build_flavour(Flavour wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cpu(spec); }
 
   std::unique_ptr<DeviceMemory> new_arena(Session&, std::size_t bytes) const override {

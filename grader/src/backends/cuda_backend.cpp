@@ -39,7 +39,7 @@ class CudaBackend final : public RunnerBackend {
   bool has_virtual_devices() const override { return false; }
 
   // One runner serves every mode: compute-sanitizer wraps the plain build.
-  std::string build_flavour(const std::string&) const override { return "fast"; }
+  Flavour build_flavour(Flavour) const override { return Flavour::fast; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cuda(spec); }
 
   std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) const override {

@@ -12,4 +12,14 @@ const RunnerBackend& runner_backend(Backend kind) {
 
 const char* to_string(Backend kind) { return runner_backend(kind).name(); }
 
+const char* to_string(Flavour flavour) {
+  switch (flavour) {
+    case Flavour::asan: return "asan";
+    case Flavour::tsan: return "tsan";
+    case Flavour::access: return "access";
+    case Flavour::fast: break;
+  }
+  return "fast";
+}
+
 }  // namespace kit

@@ -67,7 +67,7 @@ class RunnerBackend {
   virtual bool has_virtual_devices() const = 0;
 
   // -- building: the flavour a mode's build asks for (run_mode.h) is the build this backend makes of it.
-  virtual std::string build_flavour(const std::string& wanted) const = 0;
+  virtual Flavour build_flavour(Flavour wanted) const = 0;
   virtual BuildOutcome build(const BuildSpec& spec) const = 0;
 
   // -- the device a run sees: its memory (one arena per run) and its limits.

@@ -64,8 +64,8 @@ TEST(RunnerBackend, EachBackendHasItsOwnCheckingRunsAndBuilds) {
   const CheckingRuns cuda = cuda_backend().checking_runs();
   EXPECT_EQ(cuda.modes, (std::vector<RunMode>{RunMode::racecheck, RunMode::memcheck}));
   EXPECT_EQ(cuda.order, "");
-  EXPECT_EQ(cpu_backend().build_flavour("tsan"), "tsan");
-  EXPECT_EQ(cuda_backend().build_flavour("tsan"), "fast");  // compute-sanitizer wraps the one runner
+  EXPECT_EQ(cpu_backend().build_flavour(Flavour::tsan), Flavour::tsan);
+  EXPECT_EQ(cuda_backend().build_flavour(Flavour::tsan), Flavour::fast);  // compute-sanitizer wraps the one runner
 }
 
 TEST(RunnerBackend, TheCpuRuntimeIsToldItsOrderAndOneWorkerWhereItLooksForRaces) {
