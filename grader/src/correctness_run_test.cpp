@@ -62,13 +62,13 @@ class FakeBackend final : public RunnerBackend {
     if (failed != failed_builds.end()) return failed->second;
     return {true, (fs::path(spec.output_dir) / "runner").string(), "", "", 0};
   }
-  std::unique_ptr<DeviceMemory> new_arena(Session&, std::size_t bytes) const override {
+  std::unique_ptr<DeviceMemory> new_arena(Worker&, std::size_t bytes) const override {
     return host_device_memory(bytes);
   }
-  const DeviceLimits& device_limits(Session&, const TestCase&, DeviceLimits* scratch) const override {
+  const DeviceLimits& device_limits(Worker&, const TestCase&, DeviceLimits* scratch) const override {
     return *scratch;
   }
-  void start_shared(Session&) const override {}
+  void start_shared(Worker&) const override {}
   std::size_t kept_runners() const override { return 0; }
   bool groups_tests_by_build() const override { return false; }
   PlainRuns plain_runs(const Session&, const TestCase& t) const override {
@@ -149,10 +149,10 @@ class CorrectnessRunTest : public ::testing::Test {
     work_ = fs::temp_directory_path() / ("kit-fake-backend-" + std::to_string(::getpid()) + "-" +
                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(work_);
-    session_.work_dir = work_.string();
-    session_.source = (work_ / "matmul_tiled.cu").string();
-    session_.sandboxed = false;
-    session_.backend_impl = &fake_;
+    session_.worker.work_dir = work_.string();
+    submission_.source = (work_ / "matmul_tiled.cu").string();
+    assignment_.sandboxed = false;
+    assignment_.backend_impl = &fake_;
   }
   void TearDown() override {
     std::error_code ignored;
@@ -171,7 +171,10 @@ class CorrectnessRunTest : public ::testing::Test {
   }
 
   FakeBackend fake_;
-  Session session_;
+  Assignment assignment_;
+  Submission submission_;
+  Worker worker_;
+  Session session_{assignment_, submission_, worker_};
   fs::path work_;
 };
 
@@ -188,8 +191,8 @@ TEST_F(CorrectnessRunTest, ARightFileRunsEverySeedInEveryOrderThenTheSanitizersA
 
 TEST_F(CorrectnessRunTest, ABigSizeRunsNoSanitizerAndALargeOneRunsOnce) {
   fake_.large = true;
-  session_.rubric.cpu_checks.sanitizer_max_dim = 64;
-  session_.rubric.cpu_checks.race_max_dim = 33;
+  assignment_.rubric.cpu_checks.sanitizer_max_dim = 64;
+  assignment_.rubric.cpu_checks.race_max_dim = 33;
   const TestResult r = run_correctness_test(session_, test_of("Width 1025", 1025));
   EXPECT_EQ(r.status, TestStatus::passed);
   EXPECT_EQ(r.message, "1 seed (a large size: the CPU backend repeats the smaller ones)");
@@ -300,11 +303,11 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
   hang.process.timed_out = true;
   fake_.scripted_tests["Width 17"] = hang;
   const Knobs tile8 = {{"TILE_WIDTH", 8}};
-  session_.knob_checks[knobs_key(tile8)] = "";  // the file leaves TILE_WIDTH to the build: nothing to preprocess
+  session_.worker.learned.knob_checks[knobs_key(tile8)] = "";  // the file leaves TILE_WIDTH to the build: nothing to preprocess
   const std::vector<TestCase> cases = {test_of("Width 16", 16), test_of("Width 17", 17),
                                        test_of("Width 17, TILE_WIDTH 8", 17, tile8), test_of("Width 33", 33)};
   const TestSchedule one_at_a_time{1, std::chrono::steady_clock::now(), 600};
-  const std::vector<TestResult> results = run_correctness_tests(session_, cases, one_at_a_time);
+  const std::vector<TestResult> results = run_correctness_tests(session_, cases, one_at_a_time).tests;
   ASSERT_EQ(results.size(), 4u);
   EXPECT_EQ(results[0].status, TestStatus::passed);
   EXPECT_EQ(results[1].message.rfind("timed out after 10 s", 0), 0u) << results[1].message;
@@ -316,7 +319,7 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
 TEST_F(CorrectnessRunTest, NoTestStartsOnceTheSubmissionsTimeIsUsedUp) {
   const TestSchedule late{1, std::chrono::steady_clock::now() - std::chrono::seconds(5), 2};
   const std::vector<TestResult> results =
-      run_correctness_tests(session_, {test_of("Width 16", 16), test_of("Width 17", 17)}, late);
+      run_correctness_tests(session_, {test_of("Width 16", 16), test_of("Width 17", 17)}, late).tests;
   ASSERT_EQ(results.size(), 2u);
   for (const TestResult& r : results) {
     EXPECT_EQ(r.status, TestStatus::failed);

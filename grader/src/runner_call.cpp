@@ -39,7 +39,7 @@ ProcessResult run_function_once(Session& s, const std::string& exe, const Functi
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, seed));
   poison_outputs(*memory, layout, seed);
-  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.rubric.limits.test_seconds);
+  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.assignment.rubric.limits.test_seconds);
   RecordReader reader;
   std::size_t records = 0;
   req.converse = [&](const std::string& channel) -> std::string {

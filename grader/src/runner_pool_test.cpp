@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <type_traits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -93,15 +94,15 @@ TEST(RunnerPool, KeepsNothingUnderAKeyGivenUpOn) {
   EXPECT_EQ(pool.take("other")->scratch, "b");
 }
 
-// A copy of a session is a worker's: it gets none of the runners, which belong to one process's worker.
-TEST(RunnerPool, ACopyStartsEmptyAndDisabled) {
+// A pool is one worker's (kit/worker.h): it moves with its worker, runners and all, and cannot be copied.
+TEST(RunnerPool, MovesWithItsRunnersAndIsNeverCopied) {
+  static_assert(!std::is_copy_constructible_v<RunnerPool>);
   RunnerPool pool;
   pool.enable(4);
   pool.keep("k", waiting_child("a"));
-  const RunnerPool copy = pool;
-  EXPECT_EQ(copy.size(), 0u);
-  EXPECT_FALSE(copy.enabled());
-  EXPECT_EQ(pool.size(), 1u);
+  const RunnerPool moved = std::move(pool);
+  EXPECT_EQ(moved.size(), 1u);
+  EXPECT_TRUE(moved.enabled());
 }
 
 // Under a timing lock, kept runners wait under a share of it: a timing another grading waits to take

@@ -34,7 +34,7 @@ std::string watchdog_seconds(double timeout_s) { return std::to_string(std::max(
 // gives them (kitcpu's thread_order.h), not in the machine's, so the first finding and the result in each
 // order are the same in every grading of the same file.
 bool one_cpu_worker(const Session& s, const TestCase& t, RunMode mode) {
-  return mode != RunMode::plain || repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+  return mode != RunMode::plain || repeated_on_cpu(t.dims, s.assignment.rubric.cpu_checks.repeats_max_volume);
 }
 
 std::string with_exit_code(const char* options, int code) { return options + (":exitcode=" + std::to_string(code)); }
@@ -101,15 +101,15 @@ class CpuBackend final : public RunnerBackend {
   Flavour build_flavour(Flavour wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cpu(spec); }
 
-  std::unique_ptr<DeviceMemory> new_arena(Session&, std::size_t bytes) const override {
+  std::unique_ptr<DeviceMemory> new_arena(Worker&, std::size_t bytes) const override {
     return host_device_memory(bytes);
   }
   // The virtual device's row the test names (kitcpu/virtual_device.h).
-  const DeviceLimits& device_limits(Session&, const TestCase& t, DeviceLimits* scratch) const override {
+  const DeviceLimits& device_limits(Worker&, const TestCase& t, DeviceLimits* scratch) const override {
     return *scratch = virtual_device_limits(t.device);
   }
 
-  void start_shared(Session&) const override {}
+  void start_shared(Worker&) const override {}
   // One per build, flavour and thread order, which are cheap.
   std::size_t kept_runners() const override { return 8; }
   bool groups_tests_by_build() const override { return false; }
@@ -118,8 +118,8 @@ class CpuBackend final : public RunnerBackend {
   PlainRuns plain_runs(const Session& s, const TestCase& t) const override {
     PlainRuns runs;
     runs.seeds = t.seeds;
-    runs.orders = s.rubric.cpu_checks.orders;
-    runs.large = !repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+    runs.orders = s.assignment.rubric.cpu_checks.orders;
+    runs.large = !repeated_on_cpu(t.dims, s.assignment.rubric.cpu_checks.repeats_max_volume);
     if (runs.large) {
       runs.orders.resize(1);
       runs.seeds.resize(1);
@@ -145,7 +145,7 @@ class CpuBackend final : public RunnerBackend {
     std::vector<kitcpu::Diagnostic> sanitizer;
     std::vector<kitcpu::Diagnostic> runtime = runtime_diagnostics(s, report, tampered);
 #ifdef KIT_HAVE_CPU_BACKEND
-    if (mode != RunMode::plain) sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.source).filename().string());
+    if (mode != RunMode::plain) sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.submission.source).filename().string());
 #else
     (void)mode;
     (void)p;

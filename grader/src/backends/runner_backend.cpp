@@ -1,5 +1,7 @@
 #include "backends/runner_backend.h"
 
+#include "kit/assignment.h"
+
 namespace kit {
 
 const RunnerBackend& runner_backend(Backend kind) {
@@ -11,6 +13,8 @@ const RunnerBackend& runner_backend(Backend kind) {
 }
 
 const char* to_string(Backend kind) { return runner_backend(kind).name(); }
+
+const RunnerBackend& backend_of(const Assignment& a) { return a.backend_impl ? *a.backend_impl : runner_backend(a.backend); }
 
 const char* to_string(Flavour flavour) {
   switch (flavour) {
