@@ -23,11 +23,6 @@ void add_file(std::string& key, const std::string& path) {
 
 }  // namespace
 
-std::string build_cache_dir() {
-  const char* dir = std::getenv(kBuildCacheVariable);
-  return dir ? dir : "";
-}
-
 std::string build_cache_key(const BuildSpec& spec) {
   const BuildConfig& config = build_config();
   std::string key = "grader " + grader_identity();

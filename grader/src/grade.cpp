@@ -62,7 +62,7 @@ struct Opened {
 };
 
 void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const std::string& submission,
-                  const std::string& backend, bool unsandboxed) {
+                  const std::string& backend, bool unsandboxed, const std::string& prepared = "") {
   Assignment& a = g.assignment;
   a.rubric = load_assignment_rubric(assignment);
   a.assignment_dir = assignment_folder(assignment);
@@ -80,6 +80,7 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
   g.submission.source = (folder / a.rubric.student_files.front()).string();
   g.choice = choose_backend(backend);
   a.backend = g.choice.backend;
+  a.prepared = open_prepared_folder(prepared, a.rubric, a.backend);
 }
 
 // A test's pictures were written in the work folder, which goes away: they are copied where the user asked
@@ -157,7 +158,7 @@ GradeResult grade_submission(const GradeOptions& o) {
   Opened opened;
   WorkDir work;
   opened.worker.stages.enter("setup", start);  // reading the rubric and the submission, choosing the backend
-  open_grading(opened, work, o.assignment, o.submission, o.backend, o.unsandboxed);
+  open_grading(opened, work, o.assignment, o.submission, o.backend, o.unsandboxed, o.prepared);
   opened.worker.stages.leave();
   opened.assignment.grading_seed = o.seed.value_or(opened.assignment.rubric.seed);
   Session s = opened.session();

@@ -403,7 +403,7 @@ std::string baseline_program(const Session& s, const std::string& name) {
 // record lacks (kit/baseline_rounds.h), and its measurement borrows the others from it.
 void time_everything(Session& s, const DeviceInfo& device, std::vector<Timed>& timed) {
   const int rounds = s.assignment.rubric.performance.rounds;
-  const std::string record = shared_rounds_path();
+  const std::string record = shared_rounds_path(s.assignment.prepared.timing_lock);
   const SharingRule rule;
   const double start = seconds_since_epoch();
   const std::vector<SharedRound> shared = record.empty() ? std::vector<SharedRound>() : read_shared_rounds(record, start, rule);
@@ -595,9 +595,9 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
   // under the batch's timing lock, so no other timing overlaps them (kit/timing_lock.h, docs/batch.md).
   std::optional<TimingLock> timing_lock;
-  if (TimingLock::requested()) {
+  if (!s.assignment.prepared.timing_lock.empty()) {
     const StageScope wait(s.worker.stages, "waiting for the timing lock");
-    timing_lock.emplace();
+    timing_lock.emplace(s.assignment.prepared.timing_lock);
   }
   time_everything(s, device, timed);
   for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go

@@ -46,8 +46,8 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
     return ended.start_error.empty() && !ended.timed_out && ended.signal == 0 && ended.exit_code == 0;
   };
   for (const TestCase* t : tests) {
-    if (runner && TimingLock::timing_waits() && !end_clean()) return false;
-    if (!sharing) sharing.emplace(TimingLock::Use::run, true);
+    if (runner && TimingLock::timing_waits(s.assignment.prepared.timing_lock) && !end_clean()) return false;
+    if (!sharing) sharing.emplace(s.assignment.prepared.timing_lock, TimingLock::Use::run, true);
     const Problem& problem = *t->function->problem;
     const RunnerCase layout =
         layout_runner_case(t->function->name, t->dims, problem.inputs(t->dims), problem.outputs(t->dims), kGuardBytes);

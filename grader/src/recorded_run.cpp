@@ -23,7 +23,7 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
   layout.fail_allocation = fail_allocation;
   // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
   const RunnerBackend& backend = backend_of(s);
-  const TimingLock sharing(TimingLock::Use::run, backend.on_gpu());
+  const TimingLock sharing(s.assignment.prepared.timing_lock, TimingLock::Use::run, backend.on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, s.assignment.rubric.seed));

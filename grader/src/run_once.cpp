@@ -33,12 +33,13 @@ constexpr std::size_t kKeptRunnerShiftBytes = 4096;  // a page: every pointer of
 // unless a timing waits for it. Then the runners end, the share goes, and the run queues for a new one
 // holding nothing, as every holder of a share must (kit/timing_lock.h).
 TimingLock share_for_run(Session& s) {
-  if (!backend_of(s).on_gpu() || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
+  const std::string& lock = s.assignment.prepared.timing_lock;
+  if (!backend_of(s).on_gpu() || lock.empty()) return TimingLock();
   std::optional<TimingLock> held = s.worker.runners.take_share();
-  if (held && !TimingLock::timing_waits()) return std::move(*held);
+  if (held && !TimingLock::timing_waits(lock)) return std::move(*held);
   s.worker.runners.clear();  // kept runners never wait without a share
   held.reset();
-  return TimingLock(TimingLock::Use::run);
+  return TimingLock(lock, TimingLock::Use::run);
 }
 
 // Goes last of a run's parts: the share stays with the worker's runners while any waits, else it goes.

@@ -26,6 +26,7 @@ BuildOutcome build_with(const RunnerBackend& backend, const BuildSpec& spec) {
 void place_build(const Session& s, const std::string& key, BuildSpec& spec, bool student) {
   spec.output_dir = (fs::path(s.worker.work_dir) / (s.worker.scratch_prefix + key)).string();
   spec.timeout_s = s.assignment.rubric.limits.build_seconds;
+  spec.harness_cache = s.assignment.prepared.harness;
   if (student) spec.sandbox = compile_sandbox(s.assignment, spec);
 }
 
@@ -48,7 +49,7 @@ const BuildOutcome& build_once(const Session& s, const std::string& key, BuildSp
     if (made.valid()) return s.worker.learned.builds.emplace(key, made.get()).first->second;
   }
   place_build(s, key, spec, student);
-  const std::string cache = student ? "" : build_cache_dir();
+  const std::string cache = student ? "" : s.assignment.prepared.builds;
   try {
     const auto build = [&s](const BuildSpec& b) { return build_with(backend_of(s), b); };
     BuildOutcome built = cache.empty() ? build(spec) : cached_build(cache, build_cache_key(spec), spec, build);
@@ -131,7 +132,7 @@ const CaseData& case_data(const Session& s, const TestCase& t, std::uint64_t see
   const StageScope stage(s.worker.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
-  const std::string cache = reference_cache_dir();
+  const std::string& cache = s.assignment.prepared.references;
   const std::string cache_key = problem.name + "/" + key;
   std::optional<Expected> cached;
   if (!cache.empty()) cached = load_cached_reference(cache, cache_key);

@@ -51,8 +51,8 @@ std::optional<SandboxSpec> compile_sandbox(const Assignment& a, const BuildSpec&
     add_bind(box, folder_of(flavour.runner_library), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
-  // The harness objects a runner links (kit/harness_cache.h): that folder of the build cache, not the rest.
-  const std::string harnesses = harness_cache_dir();
+  // The harness objects a runner links (kit/harness_cache.h): that folder of the prepared one, not the rest.
+  const std::string& harnesses = a.prepared.harness;
   std::error_code error;
   if (!harnesses.empty()) {
     fs::create_directories(harnesses, error);  // the first build of all puts its object there, after this

@@ -53,7 +53,7 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(fn.name, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
+  const TimingLock timing(s.assignment.prepared.timing_lock, TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   const std::uint64_t seed = derive_seed(s.assignment.grading_seed, "timing report") >> 1;
   fill_guards(*memory, layout);
@@ -116,7 +116,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(entry, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
+  const TimingLock timing(s.assignment.prepared.timing_lock, TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   const std::uint64_t seed = derive_seed(s.assignment.grading_seed, "kit timing") >> 1;
   fill_guards(*memory, layout);

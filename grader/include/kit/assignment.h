@@ -1,12 +1,13 @@
 // The assignment a command grades against, prepared once and then only read: the rubric, where the
-// assignment's files are, the backend, the seed, whether student code runs in a sandbox, and the caches
-// a batch prepared for its gradings. Every worker of a grading reads the same one.
+// assignment's files are, the backend, the seed, whether student code runs in a sandbox, and the folder
+// a batch prepared for its gradings (kit/prepared.h). Every worker of a grading reads the same one.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "kit/build.h"
+#include "kit/prepared.h"
 #include "kit/rubric.h"
 
 namespace kit {
@@ -21,6 +22,7 @@ struct Assignment {
   const RunnerBackend* backend_impl = nullptr;
   bool sandboxed = true;  // every compile and run of student code in a sandbox (false: --unsandboxed)
   std::uint64_t grading_seed = 0;
+  PreparedFolder prepared;  // what a batch prepared for its gradings (kit/prepared.h); empty paths: none
 };
 
 // The assignment's backend (backends/runner_backend.h): a test's fake when it put one, else the one of its

@@ -31,6 +31,7 @@ struct BuildSpec {
   std::string output_dir;           // where the runner and intermediate files go
   double timeout_s = 180;
   std::optional<SandboxSpec> sandbox;  // the compile's sandbox (step_sandbox.h); none for the kit's own code
+  std::string harness_cache;  // where the harness object is kept (kit/harness_cache.h); empty: compiled each time
 };
 
 struct BuildOutcome {
