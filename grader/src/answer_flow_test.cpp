@@ -1,7 +1,7 @@
 // Following where an answer came from (answer_flow.h), on records of both backends' shapes.
 #include "answer_flow.h"
 
-#include "kit/session.h"
+#include "kit/worker.h"
 
 #include <gtest/gtest.h>
 
@@ -284,12 +284,12 @@ TEST(AnswerFlow, AKernelWhoseWritesALaterKernelRewroteIsNoEvidence) {
   EXPECT_EQ(at_large.answer_bytes, 1024u);
   // The grading keeps the larger run's kernels, whichever order the tests end in.
   for (bool large_first : {false, true}) {
-    Session s;
+    CorrectnessEvidence e;
     const AnswerFlow& first = large_first ? at_large : at_small;
     const AnswerFlow& second = large_first ? at_small : at_large;
-    credit_kernels(s, first.kernels, first.answer_bytes);
-    credit_kernels(s, second.kernels, second.answer_bytes);
-    EXPECT_EQ(s.launched_kernels, (std::set<std::string>{"Naive"})) << large_first;
+    credit_kernels(e, first.kernels, first.answer_bytes);
+    credit_kernels(e, second.kernels, second.answer_bytes);
+    EXPECT_EQ(e.launched_kernels, (std::set<std::string>{"Naive"})) << large_first;
   }
 }
 

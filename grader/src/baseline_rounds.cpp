@@ -22,9 +22,8 @@ bool usable(double v) { return std::isfinite(v) && v >= 0; }
 
 }  // namespace
 
-std::string shared_rounds_path() {
-  const char* lock = std::getenv(kTimingLockVariable);
-  return lock && *lock ? std::string(lock) + ".baselines" : std::string();
+std::string shared_rounds_path(const std::string& timing_lock) {
+  return timing_lock.empty() ? std::string() : timing_lock + ".baselines";
 }
 
 std::string baseline_key(const std::string& name, const std::string& entry, const std::string& program,

@@ -13,7 +13,6 @@
 #include <tuple>
 
 #include "kit/backend_choice.h"
-#include "kit/build_cache.h"
 #include "kit/build_config.h"
 #include "kit/cores.h"
 #include "kit/correctness_tests.h"
@@ -25,7 +24,6 @@
 #include "kit/leaderboard.h"
 #include "kit/side_by_side.h"
 #include "kit/process.h"
-#include "kit/reference_cache.h"
 #include "kit/rubric_intake.h"
 #include "kit/report_json.h"
 #include "kit/sha256.h"
@@ -142,14 +140,10 @@ class LocalGrading {
   explicit LocalGrading(const GradingWork& work) : work_(work), o_(*work.options), rubric_(*work.rubric) {
     const fs::path out = work.out;
     // A cluster's tasks share the batch's folder, maybe on different machines: each keeps its own
-    // pending reports and its own lock, for the GPU it was given.
+    // pending reports and its own prepared folder, whose timing lock is for the GPU it was given.
     pending_ = o_.task.empty() ? out / "pending" : out / "slurm" / ("pending-" + o_.task);
-    lock_ = o_.task.empty() ? out / "timing.lock" : out / "slurm" / ("timing-" + o_.task + ".lock");
+    prepared_ = o_.task.empty() ? out / "prepared" : out / "slurm" / ("prepared-" + o_.task);
     seed_ = o_.seed ? std::to_string(*o_.seed) : "";
-    // The class shares its references: the first grading of a case computes them, the others read them.
-    references_ = reference_cache_dir().empty() ? (out / "cache" / "references").string() : reference_cache_dir();
-    // And its baselines: the first grading builds each, the others copy it.
-    builds_ = build_cache_dir().empty() ? (out / "cache" / "builds").string() : build_cache_dir();
   }
 
   void run(const FinishedGrading& finished) {
@@ -157,7 +151,9 @@ class LocalGrading {
     fs::create_directories(pending_, ec);
     if (!fs::is_directory(pending_, ec))
       throw UserError("cannot make " + pending_.string() + ": check that the batch's folder is writable");
-    std::ofstream(lock_, std::ios::app);
+    // The gradings share their references (the first grading of a case computes them, the others read
+    // them), their baselines' runners and harness objects, and the GPU's timing lock (kit/prepared.h).
+    prepare_folder(prepared_.string(), rubric_, backend_of_batch());
     // The first error of the batch's own (a full disk, say) stops the batch, once the gradings going end.
     std::exception_ptr failure;
     try {
@@ -180,16 +176,13 @@ class LocalGrading {
     fs::remove(output, ec);
     ProcessRequest request;
     request.argv = {o_.grader, "grade", rubric_.assignment, "--submission", s.submission, "--backend", work_.backend,
-                    "--format", "json", "--output", output.string()};
+                    "--format", "json", "--output", output.string(), "--prepared", prepared_.string()};
     if (o_.seed) request.argv.insert(request.argv.end(), {"--seed", seed_});
     if (o_.unsandboxed) request.argv.push_back("--unsandboxed");
     // The gradings side by side share the cores: each runs its tests a share of them at a time.
     request.argv.insert(request.argv.end(), {"--jobs", std::to_string(std::max(1, default_test_jobs() / std::max(1, o_.jobs)))});
     if (const auto course = course_tree()) request.argv.insert(request.argv.end(), {"--kit", *course});
-    request.env = {{kTimingLockVariable, lock_.string()},
-                   {kReferenceCacheVariable, references_},
-                   {kBuildCacheVariable, builds_},
-                   {"NO_COLOR", "1"}};
+    request.env = {{"NO_COLOR", "1"}};
     request.timeout_s = child_time_limit(rubric_, o_.jobs);
     const ProcessResult p = run_process(request);
     std::string problem;
@@ -218,8 +211,10 @@ class LocalGrading {
   const GradingWork& work_;
   const BatchOptions& o_;
   const Rubric& rubric_;
-  fs::path pending_, lock_;
-  std::string references_, builds_;
+  // The backend the batch resolved, which every child grades on: "cuda" or "cpu".
+  Backend backend_of_batch() const { return work_.backend == to_string(Backend::cuda) ? Backend::cuda : Backend::cpu; }
+
+  fs::path pending_, prepared_;
   std::string seed_;
 };
 
@@ -278,12 +273,6 @@ bool still_valid(const ClassResult& earlier, const ClassResult& now) {
   return earlier.status == ClassStatus::graded && earlier.result.assignment == now.result.assignment &&
          !now.submission_sha256.empty() && earlier.submission_sha256 == now.submission_sha256 &&
          earlier.rubric_sha256 == now.rubric_sha256 && earlier.seed == now.seed && earlier.backend == now.backend;
-}
-
-std::string rubric_sha256(const Rubric& rubric) {
-  std::string bytes = read_text_file(rubric.path);
-  if (!rubric.questions.path.empty()) bytes += "\n--- questions\n" + read_text_file(rubric.questions.path);
-  return sha256_hex(bytes);
 }
 
 // The batch's secret for pseudonyms, made on its first leaderboard and kept, so that a student keeps

@@ -23,15 +23,10 @@ void add_file(std::string& key, const std::string& path) {
 
 }  // namespace
 
-std::string build_cache_dir() {
-  const char* dir = std::getenv(kBuildCacheVariable);
-  return dir ? dir : "";
-}
-
 std::string build_cache_key(const BuildSpec& spec) {
   const BuildConfig& config = build_config();
   std::string key = "grader " + grader_identity();
-  key += "\nbackend " + std::string(to_string(spec.backend)) + " flavour " + spec.flavour;
+  key += "\nbackend " + std::string(to_string(spec.backend)) + " flavour " + to_string(spec.flavour);
   for (const Knob& k : spec.defines) key += "\n-D" + k.name + "=" + std::to_string(k.value);
   // What the runner links besides the two sources: a rebuilt kit changes these without changing the grader.
   for (const std::string& library : {config.cuda_runner_library, config.common_library, config.cuda_driver_library})

@@ -19,8 +19,9 @@
 
 namespace kit {
 
-// What a check is given. A check reads the tests of the checks before it (performance scores only a
-// correct kernel) and never changes them; the session's builds, caches and clocks are shared by all.
+// What a check is given. A check reads what the checks before it found (performance scores only a
+// correct kernel; technique judges the kernels correctness saw work) and never changes it; the session's
+// builds, caches and clocks are shared by all.
 struct CheckInput {
   Session& session;
   const GradeOptions& options;
@@ -30,6 +31,7 @@ struct CheckInput {
   const TestSchedule& schedule;            // the submission's time budget
   const DeviceInfo& device;                // the machine the grading runs on
   const std::vector<TestResult>& earlier;  // the tests of the checks run before this one
+  const CorrectnessEvidence& evidence;     // what the correctness check's runs showed (empty before it ran)
 };
 
 // What a check found, returned whole: grade_submission assembles the result, no check writes into it.
@@ -38,6 +40,7 @@ struct CheckOutcome {
   std::vector<LeaderboardEntry> leaderboard;
   std::optional<int> sm_clock_mhz;      // the GPU's clocks during the check, when it measured them
   std::optional<int> max_sm_clock_mhz;
+  CorrectnessEvidence evidence;  // correctness's, for the checks after it
 };
 
 struct Check {

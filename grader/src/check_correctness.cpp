@@ -20,7 +20,10 @@ std::vector<TestResult> correctness_check_planned(const CheckInput& in, const st
 }
 
 CheckOutcome correctness_check_run(const CheckInput& in) {
-  return {run_correctness_tests(in.session, in.cases, in.schedule)};
+  CorrectnessOutcome run = run_correctness_tests(in.session, in.cases, in.schedule);
+  CheckOutcome outcome{std::move(run.tests)};
+  outcome.evidence = std::move(run.evidence);
+  return outcome;
 }
 
 }  // namespace

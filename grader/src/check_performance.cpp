@@ -8,12 +8,12 @@ namespace kit {
 namespace {
 
 bool performance_check_applies(const CheckInput& in) {
-  return !in.options.visible_only && !in.session.rubric.performance.items.empty();
+  return !in.options.visible_only && !in.session.assignment.rubric.performance.items.empty();
 }
 
 std::vector<TestResult> performance_check_planned(const CheckInput& in, const std::string& why) {
   if (!performance_check_applies(in)) return {};
-  std::vector<TestResult> tests = skipped_performance_tests(in.session.rubric, "not run: " + why);
+  std::vector<TestResult> tests = skipped_performance_tests(in.session.assignment.rubric, "not run: " + why);
   for (TestResult& t : tests) t.status = TestStatus::failed;
   return tests;
 }
@@ -28,12 +28,12 @@ bool every_correctness_test_passed(const std::vector<TestResult>& tests) {
 CheckOutcome performance_check_run(const CheckInput& in) {
   if (!performance_check_applies(in)) return {};
   Session& s = in.session;
-  const StageScope stage(s.stages, "timed runs");
+  const StageScope stage(s.worker.stages, "timed runs");
   if (backend_of(s).times_performance()) {
     PerformanceMeasured m = run_performance_tests(s, every_correctness_test_passed(in.earlier), in.device);
     return {std::move(m.tests), std::move(m.leaderboard), m.sm_clock_mhz, m.max_sm_clock_mhz};
   }
-  return {skipped_performance_tests(s.rubric, "not measured: the CPU backend checks correctness only; "
+  return {skipped_performance_tests(s.assignment.rubric, "not measured: the CPU backend checks correctness only; "
                                               "performance needs a GPU")};
 }
 

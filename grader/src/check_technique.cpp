@@ -7,7 +7,7 @@ namespace {
 
 std::vector<TestResult> technique_check_planned(const CheckInput& in, const std::string& why) {
   std::vector<TestResult> tests;
-  for (const TechniqueCheck& check : in.session.rubric.technique) {
+  for (const TechniqueCheck& check : in.session.assignment.rubric.technique) {
     TestResult t;
     t.name = check.name;
     t.group = "technique";
@@ -21,8 +21,8 @@ std::vector<TestResult> technique_check_planned(const CheckInput& in, const std:
 }
 
 CheckOutcome technique_check_run(const CheckInput& in) {
-  const StageScope stage(in.session.stages, "technique checks");
-  return {run_technique_checks(in.session, in.nvcc, in.source_text)};
+  const StageScope stage(in.session.worker.stages, "technique checks");
+  return {run_technique_checks(in.session, in.evidence, in.nvcc, in.source_text)};
 }
 
 }  // namespace

@@ -9,10 +9,10 @@ namespace {
 std::vector<TestResult> written_check_planned(const CheckInput&, const std::string&) { return {}; }
 
 CheckOutcome written_check_run(const CheckInput& in) {
-  const Rubric& rubric = in.session.rubric;
+  const Rubric& rubric = in.session.assignment.rubric;
   if (rubric.questions.questions.empty()) return {};
-  const StageScope stage(in.session.stages, "written answers");
-  return {grade_written_answers(rubric.questions, answers_taken_in(in.session.intake),
+  const StageScope stage(in.session.worker.stages, "written answers");
+  return {grade_written_answers(rubric.questions, answers_taken_in(in.session.submission.intake),
                                 rubric.student_files.front())};
 }
 

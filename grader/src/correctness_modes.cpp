@@ -18,19 +18,19 @@ bool offered(const Session& s, RunMode mode) {
 }
 
 bool checked_under_asan(const Session& s, const TestCase& t) {
-  return offered(s, RunMode::asan) && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim);
+  return offered(s, RunMode::asan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.sanitizer_max_dim);
 }
 bool checked_under_tsan(const Session& s, const TestCase& t) {
-  return offered(s, RunMode::tsan) && t.build.empty() && small_enough(t.dims, s.rubric.cpu_checks.race_max_dim);
+  return offered(s, RunMode::tsan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.race_max_dim);
 }
 
 bool racechecked(const Session& s, const TestCase& t) {
   return offered(s, RunMode::racecheck) && t.build.empty() &&
-         small_enough(t.dims, s.rubric.cpu_checks.race_max_dim) && !compute_sanitizer().empty();
+         small_enough(t.dims, s.assignment.rubric.cpu_checks.race_max_dim) && !compute_sanitizer().empty();
 }
 
 bool swept_clean(const Session& s, const TestCase& t) {
-  const RacecheckSweep* sweep = s.racecheck_sweep.get();
+  const RacecheckSweep* sweep = s.worker.racecheck_sweep.get();
   return sweep && sweep->covers(t) && sweep->clean.get();
 }
 
@@ -41,7 +41,7 @@ CheckingStart checking_start(const TestVerdict& test, const RunVerdict* failing)
 bool checking_run_wanted(const Session& s, const TestCase& t, RunMode mode, const CheckingStart& start,
                          const TestVerdict& test) {
   const bool unlocated = !test.passed && test.finding.line == 0;
-  const bool small = small_enough(t.dims, s.rubric.cpu_checks.sanitizer_max_dim);
+  const bool small = small_enough(t.dims, s.assignment.rubric.cpu_checks.sanitizer_max_dim);
   switch (mode) {
     case RunMode::plain: return false;
     case RunMode::asan: return start.explainable && checked_under_asan(s, t);

@@ -30,11 +30,11 @@ ProcessRequest run_request(Session& s, const TestCase& t, const std::string& exe
                            const std::string& order, const RunnerCase& layout, DeviceMemory& memory,
                            const fs::path& dir, SeedConversation& talk) {
   const bool gpu_tool = under_compute_sanitizer(mode);
-  ProcessRequest req = runner_request(exe, layout, memory.descriptor(), dir.string(), s.rubric.limits.test_seconds);
+  ProcessRequest req = runner_request(exe, layout, memory.descriptor(), dir.string(), s.assignment.rubric.limits.test_seconds);
   req.converse = [&talk](const std::string& channel) { return talk.next(channel); };
   req.turn_over = [&talk] { return talk.finished; };
   req.sandbox =
-      run_sandbox(s, exe, dir.string(), sanitized_build(mode), gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
+      run_sandbox(s.assignment, exe, dir.string(), sanitized_build(mode), gpu_tool ? RunTool::compute_sanitizer : RunTool::none);
   // Only the runner is watched: a process the student's code forked cannot use the runner's CUDA context,
   // and compute-sanitizer would wait for every watched process to end before it reports.
   if (gpu_tool)

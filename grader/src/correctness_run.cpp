@@ -68,7 +68,7 @@ void run_checks(Session& s, const TestCase& t, const RunVerdict* failing, TestVe
 std::vector<std::string> stage_failure_pictures(const Session& s, const TestCase& t, const WrongPicture& wrong) {
   const std::string stem = picture_stem(t.group, t.name);
   try {
-    return write_failure_pictures(wrong, (fs::path(s.work_dir) / "failure-pictures" / stem).string(), stem);
+    return write_failure_pictures(wrong, (fs::path(s.worker.work_dir) / "failure-pictures" / stem).string(), stem);
   } catch (const std::exception&) {
     return {};
   }
@@ -123,7 +123,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     result.details = last_lines(build.log, 30);
     return result;
   }
-  if (const std::string overridden = knobs_overridden(s, t.build); !overridden.empty()) {
+  if (const std::string overridden = knobs_overridden(s.assignment, s.submission, s.worker, t.build); !overridden.empty()) {
     result.status = TestStatus::failed;
     result.message = overridden;
     return result;

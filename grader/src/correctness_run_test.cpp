@@ -41,7 +41,7 @@ struct ScriptedRun {
 // ThreadSanitizer in the forward order.
 class FakeBackend final : public RunnerBackend {
  public:
-  std::map<std::string, BuildOutcome> failed_builds;                  // by flavour
+  std::map<Flavour, BuildOutcome> failed_builds;
   std::map<std::pair<RunMode, std::string>, ScriptedRun> scripted;    // by mode and order
   std::map<std::string, ScriptedRun> scripted_tests;                  // the plain runs of a test, by its name
   bool large = false;
@@ -56,19 +56,19 @@ class FakeBackend final : public RunnerBackend {
   bool on_gpu() const override { return false; }
   bool times_performance() const override { return false; }
   bool has_virtual_devices() const override { return true; }
-  std::string build_flavour(const std::string& wanted) const override { return wanted; }
+  Flavour build_flavour(Flavour wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override {
     const auto failed = failed_builds.find(spec.flavour);
     if (failed != failed_builds.end()) return failed->second;
     return {true, (fs::path(spec.output_dir) / "runner").string(), "", "", 0};
   }
-  std::unique_ptr<DeviceMemory> new_arena(Session&, std::size_t bytes) const override {
+  std::unique_ptr<DeviceMemory> new_arena(Worker&, std::size_t bytes) const override {
     return host_device_memory(bytes);
   }
-  const DeviceLimits& device_limits(Session&, const TestCase&, DeviceLimits* scratch) const override {
+  const DeviceLimits& device_limits(Worker&, const TestCase&, DeviceLimits* scratch) const override {
     return *scratch;
   }
-  void start_shared(Session&) const override {}
+  void start_shared(Worker&) const override {}
   std::size_t kept_runners() const override { return 0; }
   bool groups_tests_by_build() const override { return false; }
   PlainRuns plain_runs(const Session&, const TestCase& t) const override {
@@ -149,10 +149,10 @@ class CorrectnessRunTest : public ::testing::Test {
     work_ = fs::temp_directory_path() / ("kit-fake-backend-" + std::to_string(::getpid()) + "-" +
                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(work_);
-    session_.work_dir = work_.string();
-    session_.source = (work_ / "matmul_tiled.cu").string();
-    session_.sandboxed = false;
-    session_.backend_impl = &fake_;
+    session_.worker.work_dir = work_.string();
+    submission_.source = (work_ / "matmul_tiled.cu").string();
+    assignment_.sandboxed = false;
+    assignment_.backend_impl = &fake_;
   }
   void TearDown() override {
     std::error_code ignored;
@@ -171,7 +171,10 @@ class CorrectnessRunTest : public ::testing::Test {
   }
 
   FakeBackend fake_;
-  Session session_;
+  Assignment assignment_;
+  Submission submission_;
+  Worker worker_;
+  Session session_{assignment_, submission_, worker_};
   fs::path work_;
 };
 
@@ -188,8 +191,8 @@ TEST_F(CorrectnessRunTest, ARightFileRunsEverySeedInEveryOrderThenTheSanitizersA
 
 TEST_F(CorrectnessRunTest, ABigSizeRunsNoSanitizerAndALargeOneRunsOnce) {
   fake_.large = true;
-  session_.rubric.cpu_checks.sanitizer_max_dim = 64;
-  session_.rubric.cpu_checks.race_max_dim = 33;
+  assignment_.rubric.cpu_checks.sanitizer_max_dim = 64;
+  assignment_.rubric.cpu_checks.race_max_dim = 33;
   const TestResult r = run_correctness_test(session_, test_of("Width 1025", 1025));
   EXPECT_EQ(r.status, TestStatus::passed);
   EXPECT_EQ(r.message, "1 seed (a large size: the CPU backend repeats the smaller ones)");
@@ -269,7 +272,7 @@ TEST_F(CorrectnessRunTest, AFindingOfTheRaceDetectorThatIsNoRaceDoesNotCount) {
 }
 
 TEST_F(CorrectnessRunTest, ACheckingBuildThatFailsFailsTheTestSayingWhich) {
-  fake_.failed_builds["asan"] = {false, "", "error: x", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::asan] = {false, "", "error: x", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.status, TestStatus::failed);
   EXPECT_EQ(r.message,
@@ -280,14 +283,14 @@ TEST_F(CorrectnessRunTest, TheAccessChecksBuildFailingAddsNothingToAFailure) {
   ScriptedRun wrong;
   wrong.wrong = "33 of 289 elements wrong";
   fake_.scripted[{RunMode::plain, "forward"}] = wrong;
-  fake_.failed_builds["access"] = {false, "", "", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::access] = {false, "", "", "the C++ compiler (CPU backend) failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.message, "33 of 289 elements wrong");
   EXPECT_EQ(r.details.find("access"), std::string::npos) << r.details;
 }
 
 TEST_F(CorrectnessRunTest, AFileThatDoesNotBuildRunsNothing) {
-  fake_.failed_builds["fast"] = {false, "", "matmul_tiled.cu(3): error", "nvcc failed (exit code 1)", 0};
+  fake_.failed_builds[Flavour::fast] = {false, "", "matmul_tiled.cu(3): error", "nvcc failed (exit code 1)", 0};
   const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
   EXPECT_EQ(r.status, TestStatus::failed);
   EXPECT_EQ(r.message, "not run: nvcc failed (exit code 1)");
@@ -300,11 +303,11 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
   hang.process.timed_out = true;
   fake_.scripted_tests["Width 17"] = hang;
   const Knobs tile8 = {{"TILE_WIDTH", 8}};
-  session_.knob_checks[knobs_key(tile8)] = "";  // the file leaves TILE_WIDTH to the build: nothing to preprocess
+  session_.worker.learned.knob_checks[knobs_key(tile8)] = "";  // the file leaves TILE_WIDTH to the build: nothing to preprocess
   const std::vector<TestCase> cases = {test_of("Width 16", 16), test_of("Width 17", 17),
                                        test_of("Width 17, TILE_WIDTH 8", 17, tile8), test_of("Width 33", 33)};
   const TestSchedule one_at_a_time{1, std::chrono::steady_clock::now(), 600};
-  const std::vector<TestResult> results = run_correctness_tests(session_, cases, one_at_a_time);
+  const std::vector<TestResult> results = run_correctness_tests(session_, cases, one_at_a_time).tests;
   ASSERT_EQ(results.size(), 4u);
   EXPECT_EQ(results[0].status, TestStatus::passed);
   EXPECT_EQ(results[1].message.rfind("timed out after 10 s", 0), 0u) << results[1].message;
@@ -316,7 +319,7 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
 TEST_F(CorrectnessRunTest, NoTestStartsOnceTheSubmissionsTimeIsUsedUp) {
   const TestSchedule late{1, std::chrono::steady_clock::now() - std::chrono::seconds(5), 2};
   const std::vector<TestResult> results =
-      run_correctness_tests(session_, {test_of("Width 16", 16), test_of("Width 17", 17)}, late);
+      run_correctness_tests(session_, {test_of("Width 16", 16), test_of("Width 17", 17)}, late).tests;
   ASSERT_EQ(results.size(), 2u);
   for (const TestResult& r : results) {
     EXPECT_EQ(r.status, TestStatus::failed);

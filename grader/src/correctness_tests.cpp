@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <utility>
 
 #include "backends/runner_backend.h"
 #include "kit/cores.h"
@@ -22,20 +23,6 @@ constexpr int kMaxDefaultJobs = 8;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-// What a worker's copy of the session learned, into the grading's session.
-void join_session(Session& s, Session& worker) {
-  s.stages.add(worker.stages.seconds());
-  credit_kernels(s, worker.launched_kernels, worker.launched_kernels_bytes);
-  s.kernels_recorded = s.kernels_recorded || worker.kernels_recorded;
-  for (HostCodeRun& run : worker.host_code_runs)
-    if (s.host_code_runs.size() < kMaxHostCodeRuns) s.host_code_runs.push_back(std::move(run));
-  for (auto& [key, build] : worker.builds) s.builds.emplace(key, std::move(build));
-  for (auto& [key, verdict] : worker.knob_checks) s.knob_checks.emplace(key, std::move(verdict));
-  for (auto& [key, data] : worker.case_data) s.case_data.emplace(key, std::move(data));
-  for (auto& [key, profile] : worker.access_profiles) s.access_profiles.emplace(key, std::move(profile));
-  if (!s.gpu_limits && worker.gpu_limits) s.gpu_limits = worker.gpu_limits;
-}
 
 }  // namespace
 
@@ -72,22 +59,22 @@ std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& ca
 
 int default_test_jobs() { return std::clamp(usable_cores(), 1, kMaxDefaultJobs); }
 
-std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   std::vector<StudentBuild> builds;
   for (const TestCase& c : cases)
     for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
   build_student_runners(s, builds, schedule.jobs);
   const RunnerBackend& backend = backend_of(s);
-  // What the workers share (a GPU's memory helper) is there before they copy the session.
-  backend.start_shared(s);
+  Worker& grading = s.worker;
+  // What the workers share (a GPU's memory helper) is there before they are made.
+  backend.start_shared(grading);
 
-  s.shared_builds = std::make_shared<SharedBuilds>();
-  // The racecheck sweep runs beside the tests, on a copy of the session of its own; a test that needs its
-  // verdict waits for it (kit/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
+  grading.shared_builds = std::make_shared<SharedBuilds>();
+  // The racecheck sweep runs beside the tests, on a worker of its own; a test that needs its verdict
+  // waits for it (kit/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
   const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
-  Session sweeper = s;
-  sweeper.stages = StageClock();
-  sweeper.scratch_prefix = "sweep-";
+  Worker sweep_worker = worker_beside(grading, "sweep-");
+  Session sweeper{s.assignment, s.submission, sweep_worker};
   if (swept.size() > 1) {
     auto sweep = std::make_shared<RacecheckSweep>();
     for (const TestCase* t : swept) sweep->tests.insert(t->group + "\n" + t->name);
@@ -98,27 +85,31 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
                        return false;  // each test then runs its own racecheck, which reports the problem
                      }
                    }).share();
-    s.racecheck_sweep = sweep;
+    grading.racecheck_sweep = sweep;
   }
 
   // Results keep the rubric's order whatever the order of the runs.
   std::vector<char> waits_for_sweep(cases.size(), 0);
-  for (std::size_t i = 0; i < cases.size(); ++i) waits_for_sweep[i] = s.racecheck_sweep && s.racecheck_sweep->covers(cases[i]);
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    waits_for_sweep[i] = grading.racecheck_sweep && grading.racecheck_sweep->covers(cases[i]);
   const std::vector<std::vector<std::size_t>> items = work_items(cases, waits_for_sweep, backend.groups_tests_by_build());
 
   std::vector<TestResult> results(cases.size());
   std::vector<char> hung(cases.size(), 0);
   std::map<std::string, std::size_t> first_hang;  // build -> the earliest test, in the rubric's order, that hung
   std::mutex mutex;
-  // Every copy is made before any worker starts, and joins the session after all have ended: the
-  // session is never read and written at once.
+  // Every worker is made before any starts, and joins the grading's after all have ended: the grading's
+  // worker is never read and written at once.
   const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(items.size())));
-  std::vector<Session> copies(count, s);
+  std::vector<Worker> workers;
+  std::vector<Session> sessions;
+  workers.reserve(count);  // the sessions refer to the workers: they never move
+  sessions.reserve(count);
   for (int k = 0; k < count; ++k) {
-    copies[k].stages = StageClock();
-    copies[k].scratch_prefix = "w" + std::to_string(k) + "-";
+    workers.push_back(worker_beside(grading, "w" + std::to_string(k) + "-"));
     // Runners a worker keeps between its tests (kit/runner_pool.h).
-    copies[k].runners.enable(backend.kept_runners());
+    workers[k].runners.enable(backend.kept_runners());
+    sessions.push_back(Session{s.assignment, s.submission, workers[k]});
   }
   auto run_one = [&](int worker, std::size_t i) {
     const TestCase& c = cases[i];
@@ -135,12 +126,12 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
     }
     bool timed_out = false;
     const Clock::time_point test_start = Clock::now();
-    const int starts_before = copies[worker].runner_starts;
-    results[i] = run_correctness_test(copies[worker], c, &timed_out);
+    const int starts_before = workers[worker].runner_starts;
+    results[i] = run_correctness_test(sessions[worker], c, &timed_out);
     // Where a grading's time goes, test by test (the stages say what kind of work it was), and how many
     // runners the test started: none when runners kept from earlier tests served it (kit/runner_pool.h).
     results[i].metrics["seconds"] = seconds_since(test_start);
-    results[i].metrics["runner_starts"] = copies[worker].runner_starts - starts_before;
+    results[i].metrics["runner_starts"] = workers[worker].runner_starts - starts_before;
     if (timed_out) {
       std::lock_guard<std::mutex> lock(mutex);
       hung[i] = 1;
@@ -163,25 +154,24 @@ std::vector<TestResult> run_correctness_tests(Session& s, const std::vector<Test
         ~EndRunnersAfterLastItem() {
           if (started == total) runners.clear();
         }
-      } end_runners{started, items.size(), copies[worker].runners};
+      } end_runners{started, items.size(), workers[worker].runners};
       for (const std::size_t i : items[item]) run_one(worker, i);
     });
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept
   }
-  if (s.racecheck_sweep) {
-    s.racecheck_sweep->clean.wait();
-    s.racecheck_sweep.reset();
-    join_session(s, sweeper);
+  if (grading.racecheck_sweep) {
+    grading.racecheck_sweep->clean.wait();
+    grading.racecheck_sweep.reset();
+    join_worker(grading, std::move(sweep_worker));
   }
-  for (Session& copy : copies) {
-    copy.runners.clear();  // nothing of the student's runs on while anything is timed
-    join_session(s, copy);
-  }
-  s.shared_builds.reset();
+  // Each worker's runners end as it joins: nothing of the student's runs on while anything is timed.
+  for (Worker& w : workers) join_worker(grading, std::move(w));
+  grading.shared_builds.reset();
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hung, results);
-  return results;
+  // What the runs showed of the kernels goes to the grading (grade.cpp), for the technique checks.
+  return {std::move(results), std::exchange(grading.evidence, CorrectnessEvidence())};
 }
 
 void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vector<char>& hung,

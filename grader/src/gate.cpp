@@ -28,7 +28,7 @@ GateOutcome stopped_at_gate(const std::string& message, const std::string& log, 
 }
 
 std::optional<GateOutcome> forbidden_name_in_text(const Session& s, const std::string& source_text) {
-  for (const IdentifierUse& use : find_identifiers(code_without_comments_and_literals(source_text), s.rubric.forbidden))
+  for (const IdentifierUse& use : find_identifiers(code_without_comments_and_literals(source_text), s.assignment.rubric.forbidden))
     return stopped_at_gate("uses " + use.name + " (line " + std::to_string(use.line) + "), which this assignment forbids",
                            "", "the file uses " + use.name);
   return std::nullopt;
@@ -39,7 +39,7 @@ std::optional<GateOutcome> forbidden_name_in_text(const Session& s, const std::s
 std::optional<GateOutcome> forbidden_use_in_object(const Session& s, const NvccCheck& nvcc,
                                                    const std::optional<SandboxSpec>& sandbox) {
   std::string error;
-  std::vector<ForbiddenUse> uses = forbidden_uses(undefined_symbols(nvcc.object, sandbox, &error), s.rubric.forbidden);
+  std::vector<ForbiddenUse> uses = forbidden_uses(undefined_symbols(nvcc.object, sandbox, &error), s.assignment.rubric.forbidden);
   for (ForbiddenUse& u : system_call_instructions(nvcc.object, sandbox, &error)) {
     u.symbol = "the operating system directly from " + u.symbol;
     uses.push_back(std::move(u));
@@ -64,25 +64,25 @@ std::optional<GateOutcome> forbidden_use_in_object(const Session& s, const NvccC
 GateOutcome run_gate(Session& s, const std::string& content_problem, std::vector<StudentBuild> builds, int jobs) {
   if (!content_problem.empty())
     return stopped_at_gate("the submission cannot be graded: " + content_problem, "", "the file cannot be graded");
-  const std::string source_text = read_text_file(s.source);
+  const std::string source_text = read_text_file(s.submission.source);
   if (std::optional<GateOutcome> stop = forbidden_name_in_text(s, source_text)) return *stop;
 
   // nvcc first, when it is here: its errors are the real CUDA ones, and its report feeds the technique checks.
   BuildSpec check_spec;
-  check_spec.assignment_dir = s.assignment_dir;
-  check_spec.source = s.source;
-  check_spec.output_dir = (fs::path(s.work_dir) / "nvcc-check").string();
-  check_spec.timeout_s = s.rubric.limits.build_seconds;
-  check_spec.sandbox = compile_sandbox(s, check_spec);
+  check_spec.assignment_dir = s.assignment.assignment_dir;
+  check_spec.source = s.submission.source;
+  check_spec.output_dir = (fs::path(s.worker.work_dir) / "nvcc-check").string();
+  check_spec.timeout_s = s.assignment.rubric.limits.build_seconds;
+  check_spec.sandbox = compile_sandbox(s.assignment, check_spec);
   // nvcc's check and every build the grading needs go side by side, so the grading waits for one compile,
   // not for two in a row. A file that does not compile fails its builds too; that costs their time, no more.
   std::future<NvccCheck> checked = std::async(std::launch::async, [check_spec] { return nvcc_check(check_spec); });
-  builds.insert(builds.begin(), StudentBuild{"fast", {}});  // the default build: timed, and checked for technique
+  builds.insert(builds.begin(), StudentBuild{Flavour::fast, {}});  // the default build: timed, and checked for technique
   build_student_runners(s, builds, jobs);
   GateOutcome gate;
   gate.nvcc = checked.get();
   gate.source_text = source_text;
-  const std::string file_name = fs::path(s.source).filename().string();
+  const std::string file_name = fs::path(s.submission.source).filename().string();
   std::optional<GateOutcome> stop;
   if (gate.nvcc.ran && !gate.nvcc.ok) {
     stop = stopped_at_gate("nvcc could not compile " + file_name, last_lines(gate.nvcc.log, 40),
@@ -92,7 +92,7 @@ GateOutcome run_gate(Session& s, const std::string& content_problem, std::vector
     stop = forbidden_use_in_object(s, gate.nvcc, check_spec.sandbox);
   }
   if (!stop) {
-    const BuildOutcome& build = student_runner(s, "fast", {});
+    const BuildOutcome& build = student_runner(s, Flavour::fast, {});
     if (build.ok) return gate;
     stop = stopped_at_gate(build.summary, last_lines(build.log, 40), "the build failed");
     stop->build_log = build.log;

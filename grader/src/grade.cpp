@@ -51,32 +51,38 @@ struct WorkDir {
 };
 
 // What every command does before it touches student code: the rubric, the backend, whether a sandbox
-// can be made, a work folder, and the submission taken in under its fixed name (kit/intake.h).
+// can be made, a work folder, and the submission taken in under its fixed name (kit/intake.h). The three
+// parts of a grading (kit/session.h) are made here, and the session that runs it is a view of them.
 struct Opened {
+  Assignment assignment;
+  Submission submission;
+  Worker worker;
   BackendChoice choice;
   std::string content_problem;  // the submission is there but cannot be graded (not text, too large)
+  Session session() { return Session{assignment, submission, worker}; }
 };
 
-Opened open_session(Session& s, WorkDir& work, const std::string& assignment, const std::string& submission,
-                    const std::string& backend, bool unsandboxed) {
-  s.rubric = load_assignment_rubric(assignment);
-  s.assignment_dir = assignment_folder(assignment);
-  s.sandboxed = !unsandboxed;
-  if (s.sandboxed) {
+void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const std::string& submission,
+                  const std::string& backend, bool unsandboxed, const std::string& prepared = "") {
+  Assignment& a = g.assignment;
+  a.rubric = load_assignment_rubric(assignment);
+  a.assignment_dir = assignment_folder(assignment);
+  a.sandboxed = !unsandboxed;
+  if (a.sandboxed) {
     const SandboxStatus status = probe_sandbox();
     if (!status.available) throw UserError(no_sandbox_message(status));
   }
-  Opened opened;
-  s.work_dir = work.path;
+  g.worker.work_dir = work.path;
   const fs::path folder = fs::path(work.path) / "submission";
   fs::create_directories(folder);
   ::chmod(folder.c_str(), 0755);
-  s.intake = take_in_submission(submission, s.rubric.student_files, folder.string(), intake_options_for(s.rubric));
-  opened.content_problem = s.intake.problem();
-  s.source = (folder / s.rubric.student_files.front()).string();
-  opened.choice = choose_backend(backend);
-  s.backend = opened.choice.backend;
-  return opened;
+  g.submission.intake =
+      take_in_submission(submission, a.rubric.student_files, folder.string(), intake_options_for(a.rubric));
+  g.content_problem = g.submission.intake.problem();
+  g.submission.source = (folder / a.rubric.student_files.front()).string();
+  g.choice = choose_backend(backend);
+  a.backend = g.choice.backend;
+  a.prepared = open_prepared_folder(prepared, a.rubric, a.backend);
 }
 
 // A test's pictures were written in the work folder, which goes away: they are copied where the user asked
@@ -94,12 +100,12 @@ void keep_failure_pictures(TestResult& test, const std::string& folder) {
 // What the result says before anything is graded: the assignment, the submission, where it is graded.
 GradeResult result_heading(const Session& s, const GradeOptions& o, const BackendChoice& choice) {
   GradeResult result;
-  result.assignment = s.rubric.assignment;
-  result.title = s.rubric.title;
+  result.assignment = s.assignment.rubric.assignment;
+  result.title = s.assignment.rubric.title;
   result.submission = o.submission;
-  result.backend = to_string(s.backend);
+  result.backend = to_string(s.assignment.backend);
   result.backend_reason = choice.reason;
-  result.sandboxed = s.sandboxed;
+  result.sandboxed = s.assignment.sandboxed;
   result.device = choice.device;
   result.kit_version = build_config().version;
   return result;
@@ -151,38 +157,44 @@ Rubric load_assignment_rubric(const std::string& name) {
 
 GradeResult grade_submission(const GradeOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  Session s;
+  Opened opened;
   WorkDir work;
-  s.stages.enter("setup", start);  // reading the rubric and the submission, choosing the backend
-  const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
-  s.stages.leave();
-  s.grading_seed = o.seed.value_or(s.rubric.seed);
+  opened.worker.stages.enter("setup", start);  // reading the rubric and the submission, choosing the backend
+  open_grading(opened, work, o.assignment, o.submission, o.backend, o.unsandboxed, o.prepared);
+  opened.worker.stages.leave();
+  opened.assignment.grading_seed = o.seed.value_or(opened.assignment.rubric.seed);
+  Session s = opened.session();
   GradeResult result = result_heading(s, o, opened.choice);
 
-  const std::vector<TestCase> cases = expand_cases(s.rubric, s.grading_seed, o.visible_only,
+  const std::vector<TestCase> cases = expand_cases(s.assignment.rubric, s.assignment.grading_seed, o.visible_only,
                                                     /*virtual_devices=*/backend_of(s).has_virtual_devices());
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
   // A submission gets the rubric's time budget (correctness_tests.h).
-  const TestSchedule schedule{jobs, start, s.rubric.limits.submission_seconds};
+  const TestSchedule schedule{jobs, start, s.assignment.rubric.limits.submission_seconds};
   const NvccCheck no_nvcc;
   const std::string no_text;
-  const CheckInput before_gate{s, o, cases, no_nvcc, no_text, schedule, result.device, result.tests};
+  // What the correctness check's runs showed, for the checks after it: grading hands it on, no check
+  // writes into another's (check.h).
+  CorrectnessEvidence evidence;
+  const CheckInput before_gate{s, o, cases, no_nvcc, no_text, schedule, result.device, result.tests, evidence};
   const GateOutcome gate = run_gate(s, opened.content_problem, builds_the_checks_need(before_gate), jobs);
   if (gate.failure) result.tests.push_back(*gate.failure);
   if (!gate.build_log.empty()) result.build_log = gate.build_log;
 
-  const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests};
+  const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests, evidence};
   for (const Check* c : checks()) {
     // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
       for (TestResult& t : c->planned(in, gate.why_not)) result.tests.push_back(std::move(t));
       continue;
     }
-    add_outcome(c->run(in), o.pictures_dir, result);
+    CheckOutcome outcome = c->run(in);
+    merge_evidence(evidence, std::move(outcome.evidence));
+    add_outcome(std::move(outcome), o.pictures_dir, result);
   }
   add_up(result);
   result.execution_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.stages = s.stages.seconds();
+  result.stages = opened.worker.stages.seconds();
   return result;
 }
 
@@ -214,25 +226,27 @@ Dims parse_size(const std::string& text, const Rubric& rubric, const Problem& pr
 void with_submission_session(const std::string& assignment, const std::string& submission, const std::string& backend,
                              bool unsandboxed,
                              const std::function<void(Session& session, const std::string& backend_reason)>& body) {
-  Session s;
+  Opened opened;
   WorkDir work;
-  const Opened opened = open_session(s, work, assignment, submission, backend, unsandboxed);
+  open_grading(opened, work, assignment, submission, backend, unsandboxed);
   if (!opened.content_problem.empty()) throw UserError("the submission cannot be run: " + opened.content_problem);
-  s.grading_seed = s.rubric.seed;
+  opened.assignment.grading_seed = opened.assignment.rubric.seed;
+  Session s = opened.session();
   body(s, opened.choice.reason);
 }
 
 AccessResult measure_memory_access(const AccessOptions& o) {
-  Session s;
+  Opened opened;
   WorkDir work;
-  const Opened opened = open_session(s, work, o.assignment, o.submission, o.backend, o.unsandboxed);
+  open_grading(opened, work, o.assignment, o.submission, o.backend, o.unsandboxed);
   if (!opened.content_problem.empty()) throw UserError("the submission cannot be graded: " + opened.content_problem);
-  s.grading_seed = s.rubric.seed;
-  const Function* function = &s.rubric.functions.front();
+  opened.assignment.grading_seed = opened.assignment.rubric.seed;
+  Session s = opened.session();
+  const Function* function = &s.assignment.rubric.functions.front();
   if (!o.function.empty()) {
     function = nullptr;
     std::string names;
-    for (const Function& f : s.rubric.functions) {
+    for (const Function& f : s.assignment.rubric.functions) {
       if (f.name == o.function) function = &f;
       names += (names.empty() ? "" : ", ") + f.name;
     }
@@ -240,10 +254,10 @@ AccessResult measure_memory_access(const AccessOptions& o) {
   }
   AccessResult result;
   result.function = function->name;
-  result.dims = parse_size(o.size, s.rubric, *function->problem);
-  result.backend = to_string(s.backend);
+  result.dims = parse_size(o.size, s.assignment.rubric, *function->problem);
+  result.backend = to_string(s.assignment.backend);
   result.backend_reason = opened.choice.reason;
-  const BuildOutcome& build = student_runner(s, "fast", {});
+  const BuildOutcome& build = student_runner(s, Flavour::fast, {});
   if (!build.ok) {
     result.build_failure = build.summary + "\n" + last_lines(build.log, 30);
     return result;

@@ -35,11 +35,6 @@ void add_files(std::string& key, const std::string& dir, bool recursive) {
 
 }  // namespace
 
-std::string harness_cache_dir() {
-  const std::string cache = build_cache_dir();
-  return cache.empty() ? "" : (fs::path(cache) / "harness").string();
-}
-
 std::string harness_cache_key(const std::vector<std::string>& compile_command, const BuildSpec& spec) {
   const BuildConfig& config = build_config();
   std::string key = "harness\ngrader " + grader_identity() + "\ncommand";
@@ -51,7 +46,7 @@ std::string harness_cache_key(const std::vector<std::string>& compile_command, c
 }
 
 std::string cached_harness_object(const std::vector<std::string>& compile_command, const BuildSpec& spec) {
-  const std::string dir = harness_cache_dir();
+  const std::string& dir = spec.harness_cache;
   if (dir.empty()) return "";
   const fs::path object = fs::path(dir) / (sha256_hex(harness_cache_key(compile_command, spec)).substr(0, 32) + ".o");
   std::error_code ec;

@@ -10,7 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include "kit/build_cache.h"
 
 namespace kit {
 namespace {
@@ -30,10 +29,9 @@ class HarnessCacheTest : public ::testing::Test {
     spec_.assignment_dir = (root_ / "assignment").string();
     spec_.source = (root_ / "student" / "vector_add.cu").string();
     spec_.timeout_s = 60;
-    ::setenv(kBuildCacheVariable, (root_ / "cache").c_str(), 1);
+    spec_.harness_cache = (root_ / "prepared" / "harness").string();
   }
   void TearDown() override {
-    ::unsetenv(kBuildCacheVariable);
     fs::remove_all(root_);
   }
 
@@ -45,17 +43,15 @@ class HarnessCacheTest : public ::testing::Test {
   BuildSpec spec_;
 };
 
-TEST_F(HarnessCacheTest, LivesInAFolderOfItsOwnInsideTheBuildCache) {
-  EXPECT_EQ(harness_cache_dir(), (root_ / "cache" / "harness").string());
-  ::unsetenv(kBuildCacheVariable);
-  EXPECT_EQ(harness_cache_dir(), "");
+TEST_F(HarnessCacheTest, WithoutAFolderTheHarnessIsCompiledWithTheStudentsFile) {
+  spec_.harness_cache.clear();
   EXPECT_EQ(cached_harness_object(command(), spec_), "");  // no cache: the harness is compiled with the student's file
 }
 
 TEST_F(HarnessCacheTest, IsCompiledOnceForOneCommand) {
   const std::string object = cached_harness_object(command(), spec_);
   ASSERT_FALSE(object.empty());
-  EXPECT_EQ(fs::path(object).parent_path(), root_ / "cache" / "harness");
+  EXPECT_EQ(fs::path(object).parent_path(), root_ / "prepared" / "harness");
   ASSERT_TRUE(fs::is_regular_file(object));
   const auto made = fs::last_write_time(object);
   // A second grading finds it: the same path, not compiled again.
@@ -76,7 +72,7 @@ TEST_F(HarnessCacheTest, AnythingItIsMadeFromMakesAnotherObject) {
 TEST_F(HarnessCacheTest, AHarnessThatDoesNotCompileIsNeverKept) {
   write(root_ / "assignment" / "harness.cpp", "int harness_answer() { return }\n");
   EXPECT_EQ(cached_harness_object(command(), spec_), "");
-  EXPECT_TRUE(fs::is_empty(root_ / "cache" / "harness"));  // no object, and no half-written one
+  EXPECT_TRUE(fs::is_empty(root_ / "prepared" / "harness"));  // no object, and no half-written one
 }
 
 }  // namespace

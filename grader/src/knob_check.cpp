@@ -39,18 +39,18 @@ std::string verdict_of(const std::string& defines, const Knobs& build, const std
 
 }  // namespace
 
-std::string knobs_overridden(Session& s, const Knobs& build) {
+std::string knobs_overridden(const Assignment& a, const Submission& sub, Worker& w, const Knobs& build) {
   if (build.empty()) return {};
   const std::string key = knobs_key(build);
-  auto found = s.knob_checks.find(key);
-  if (found != s.knob_checks.end()) return found->second;
+  auto found = w.learned.knob_checks.find(key);
+  if (found != w.learned.knob_checks.end()) return found->second;
   const BuildConfig& config = build_config();
   BuildSpec spec;
-  spec.assignment_dir = s.assignment_dir;
-  spec.source = s.source;
-  spec.output_dir = (fs::path(s.work_dir) / (s.scratch_prefix + "knobs-" + key)).string();
+  spec.assignment_dir = a.assignment_dir;
+  spec.source = sub.source;
+  spec.output_dir = (fs::path(w.work_dir) / (w.scratch_prefix + "knobs-" + key)).string();
   fs::create_directories(spec.output_dir);
-  const std::vector<std::string> includes = {"-I" + s.assignment_dir, "-I" + fs::path(s.source).parent_path().string(),
+  const std::vector<std::string> includes = {"-I" + a.assignment_dir, "-I" + fs::path(sub.source).parent_path().string(),
                                              "-I" + config.kit_dir + "/grader/include"};
   // Two passes, as the file is compiled twice: host code (the host compiler's preprocessor, with the CPU
   // backend's shims for the CUDA headers, or CUDA's own where there is no CPU backend) and device code
@@ -77,11 +77,11 @@ std::string knobs_overridden(Session& s, const Knobs& build) {
     ProcessRequest req;
     req.argv = std::move(pass.argv);
     for (const Knob& k : build) req.argv.push_back("-D" + k.name + "=" + std::to_string(k.value));
-    req.argv.push_back(fs::path(s.source).filename().string());
-    req.working_dir = fs::path(s.source).parent_path().string();
-    req.timeout_s = s.rubric.limits.build_seconds;
+    req.argv.push_back(fs::path(sub.source).filename().string());
+    req.working_dir = fs::path(sub.source).parent_path().string();
+    req.timeout_s = a.rubric.limits.build_seconds;
     req.max_output_bytes = 4 << 20;
-    req.sandbox = compile_sandbox(s, spec);
+    req.sandbox = compile_sandbox(a, spec);
     const ProcessResult p = run_process(req);
     if (!p.ok()) continue;
     ++checked;
@@ -91,7 +91,7 @@ std::string knobs_overridden(Session& s, const Knobs& build) {
   // A file that no preprocessor takes cannot show that its -D builds are what they claim.
   if (checked == 0)
     verdict = "the file's -D" + build.front().name + " build could not be checked: no preprocessor could read it";
-  return s.knob_checks.emplace(key, verdict).first->second;
+  return w.learned.knob_checks.emplace(key, verdict).first->second;
 }
 
 }  // namespace kit

@@ -30,32 +30,32 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   AccessProfile p;
   p.measured_by = "the CPU backend, which records the addresses each warp touches";
 #ifdef KIT_HAVE_CPU_BACKEND
-  const BuildOutcome& build = student_runner(s, "access", {});
+  const BuildOutcome& build = student_runner(s, Flavour::access, {});
   if (!build.ok) {
     p.error = "the memory-access build failed: " + build.summary;
     return p;
   }
-  const fs::path dir = new_scratch_folder(s, "access");
+  const fs::path dir = new_scratch_folder(s.worker, "access");
   const std::string report = (dir / "access.jsonl").string();
-  const double timeout = s.rubric.limits.test_seconds;
+  const double timeout = s.assignment.rubric.limits.test_seconds;
   const ProcessResult r =
-      run_function_once(s, build.executable, function, dims, s.rubric.seed, dir.string(), [&](ProcessRequest& req) {
+      run_function_once(s, build.executable, function, dims, s.assignment.rubric.seed, dir.string(), [&](ProcessRequest& req) {
         const double watchdog = std::max(1.0, std::min(10.0, 0.5 * req.timeout_s));
         req.env = {{kitcpu::env::kAccessReport, report}, {kitcpu::env::kAccessBlocks, kSampledBlocks},
                    {kitcpu::env::kWatchdogSeconds, std::to_string(watchdog)}};
-        req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::none);
+        req.sandbox = run_sandbox(s.assignment, build.executable, dir.string(), false, RunTool::none);
       });
   if (!r.ok()) {
     p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" + describe_ending(r, timeout) + ")";
     return p;
   }
   std::string tampered;
-  const std::string taken = take_run_file(s, report, kMaxAccessReport, &tampered);
+  const std::string taken = take_run_file(s.worker, report, kMaxAccessReport, &tampered);
   if (!tampered.empty()) {
     p.error = "the program tampered with the grader's files: " + tampered;
     return p;
   }
-  const std::string source = read_text_file(s.source);
+  const std::string source = read_text_file(s.submission.source);
   for (const kitcpu::AccessRecord& rec : kitcpu::read_access_file(taken))
     p.accesses.push_back({rec.kernel, rec.space, rec.kind, static_cast<double>(rec.requests),
                           static_cast<double>(rec.sectors), static_cast<double>(rec.bank_conflicts),

@@ -76,18 +76,18 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
     p.error = "Nsight Compute (ncu) is not installed beside nvcc";
     return p;
   }
-  const BuildOutcome& build = student_runner(s, "fast", {});
-  const fs::path dir = new_scratch_folder(s, "ncu");
+  const BuildOutcome& build = student_runner(s, Flavour::fast, {});
+  const fs::path dir = new_scratch_folder(s.worker, "ncu");
   const std::string log = (dir / "ncu.csv").string();
   std::string metrics;
   for (const char* m : kMetrics) metrics += (metrics.empty() ? "" : ",") + std::string(m);
-  const double timeout = 10 * s.rubric.limits.test_seconds;
+  const double timeout = 10 * s.assignment.rubric.limits.test_seconds;
   const ProcessResult r =
-      run_function_once(s, build.executable, function, dims, s.rubric.seed, dir.string(), [&](ProcessRequest& req) {
+      run_function_once(s, build.executable, function, dims, s.assignment.rubric.seed, dir.string(), [&](ProcessRequest& req) {
         req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
         req.env = {{"HOME", dir.string()}};  // Nsight Compute keeps its settings under HOME
         req.timeout_s = timeout;
-        req.sandbox = run_sandbox(s, build.executable, dir.string(), false, RunTool::nsight_compute);
+        req.sandbox = run_sandbox(s.assignment, build.executable, dir.string(), false, RunTool::nsight_compute);
       });
   if (!r.ok()) {
     p.error = "Nsight Compute could not run " + function.name + " at " + format_dims(dims) + " (" +
@@ -97,7 +97,7 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
   // kernel -> metric -> value, summed over the kernel's launches.
   std::map<std::string, std::map<std::string, double>> values;
   std::string tampered;
-  const std::string taken = take_run_file(s, log, kMaxLog, &tampered);
+  const std::string taken = take_run_file(s.worker, log, kMaxLog, &tampered);
   if (!tampered.empty()) {
     p.error = "the program tampered with the grader's files: " + tampered;
     return p;

@@ -254,11 +254,11 @@ std::string spot_check(const Session& s, const Problem& problem, const RunnerCas
       std::copy_n(got.bytes.begin() + static_cast<long>(k * dtype_size(a.spec.dtype)), dtype_size(a.spec.dtype),
                   one.bytes.begin());
       double scale = 0;
-      const double expected = problem.reference_element(dims, s.rubric.knobs, inputs, o, indices[k], &scale);
+      const double expected = problem.reference_element(dims, s.assignment.rubric.knobs, inputs, o, indices[k], &scale);
       const double value = one.value(0);
       if (is_poison(one, 0, spots.call) && a.spec.dtype == DType::f32)
         return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";
-      if (!(std::fabs(value - expected) <= allowed_error(s.rubric.tolerance, scale)))
+      if (!(std::fabs(value - expected) <= allowed_error(s.assignment.rubric.tolerance, scale)))
         return "the output of a timed run is wrong at " + element_name(a.spec, indices[k]) + " (expected " +
                fmt(expected, 4) + ", got " + fmt(value, 4) + ")";
     }
@@ -268,7 +268,7 @@ std::string spot_check(const Session& s, const Problem& problem, const RunnerCas
 }
 
 RunnerCase timed_layout(const Session& s, const Timed& x) {
-  const Dims& dims = s.rubric.performance.shape;
+  const Dims& dims = s.assignment.rubric.performance.shape;
   return layout_runner_case(x.entry, dims, x.problem->inputs(dims), x.problem->outputs(dims), kTimedGuardBytes);
 }
 
@@ -287,19 +287,19 @@ void measure_round(Session& s, Timed& x, std::uint64_t seed) {
       return;
     }
     fill_guards(*x.arena, layout);
-    x.scratch = new_scratch_folder(s, "timed");
+    x.scratch = new_scratch_folder(s.worker, "timed");
   }
-  if (m.nominal_sm_clock_mhz == 0) m.nominal_sm_clock_mhz = gpu_limits(*s.gpu_memory).max_sm_clock_mhz;
+  if (m.nominal_sm_clock_mhz == 0) m.nominal_sm_clock_mhz = gpu_limits(*s.worker.gpu_memory).max_sm_clock_mhz;
   TimingConversation talk(s, x, layout, *x.arena, seed);
-  talk.rule.max_seconds = s.rubric.performance.max_seconds;
-  talk.rule.min_gpu_seconds = min_gpu_seconds_per_round(talk.rule, s.rubric.performance.rounds);
+  talk.rule.max_seconds = s.assignment.rubric.performance.max_seconds;
+  talk.rule.min_gpu_seconds = min_gpu_seconds_per_round(talk.rule, s.assignment.rubric.performance.rounds);
   // Kept from round to round, the student's too: run_rounds ends the student's before a baseline's round.
   talk.keep_runner = true;
   ProcessRequest req = runner_request(x.exe, layout, x.arena->descriptor(), x.scratch,
-                                      s.rubric.performance.max_seconds * 6 + s.rubric.limits.test_seconds);
+                                      s.assignment.rubric.performance.max_seconds * 6 + s.assignment.rubric.limits.test_seconds);
   req.converse = [&](const std::string& channel) { return talk.next(channel); };
   req.turn_over = [&] { return talk.finished; };
-  req.sandbox = run_sandbox(s, x.exe, x.scratch, false, RunTool::none);
+  req.sandbox = run_sandbox(s.assignment, x.exe, x.scratch, false, RunTool::none);
   const bool reused = static_cast<bool>(x.runner);
   const auto round_start = std::chrono::steady_clock::now();
   ProcessResult p = run_turn(req, &x.runner, reused ? "case " + encode_runner_case(layout) + "\n" : "",
@@ -388,7 +388,7 @@ std::string sampling_text(const std::string& whose, const Measurement& m, double
 // A baseline as its source and the kit that builds it: the gradings of a batch each run it from a folder
 // of their own, and two builds of one file differ in their bytes.
 std::string baseline_program(const Session& s, const std::string& name) {
-  for (const Baseline& b : s.rubric.performance.baselines) {
+  for (const Baseline& b : s.assignment.rubric.performance.baselines) {
     if (b.name != name) continue;
     std::ifstream in(kit_file(b.file), std::ios::binary);
     std::ostringstream bytes;
@@ -402,8 +402,8 @@ std::string baseline_program(const Session& s, const std::string& name) {
 // starting from a different one each round. In a batch a baseline is timed only in the rounds the batch's
 // record lacks (kit/baseline_rounds.h), and its measurement borrows the others from it.
 void time_everything(Session& s, const DeviceInfo& device, std::vector<Timed>& timed) {
-  const int rounds = s.rubric.performance.rounds;
-  const std::string record = shared_rounds_path();
+  const int rounds = s.assignment.rubric.performance.rounds;
+  const std::string record = shared_rounds_path(s.assignment.prepared.timing_lock);
   const SharingRule rule;
   const double start = seconds_since_epoch();
   const std::vector<SharedRound> shared = record.empty() ? std::vector<SharedRound>() : read_shared_rounds(record, start, rule);
@@ -411,12 +411,12 @@ void time_everything(Session& s, const DeviceInfo& device, std::vector<Timed>& t
     const std::string program = x.student || record.empty() ? std::string() : baseline_program(s, x.name);
     if (!program.empty()) {  // a baseline whose file cannot be read again is timed as outside a batch
       std::string shape;
-      for (long d : s.rubric.performance.shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
+      for (long d : s.assignment.rubric.performance.shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
       x.shared_as = baseline_key(x.name, x.entry, program, shape, device.name + " " + device.driver);
     }
     x.rounds_wanted = x.shared_as.empty() ? rounds : rounds_to_time(shared, x.shared_as, rounds, start, rule);
   }
-  const std::uint64_t seed = derive_seed(s.grading_seed, "performance") >> 1;
+  const std::uint64_t seed = derive_seed(s.assignment.grading_seed, "performance") >> 1;
   auto run_rounds = [&](int first, int count) {
     for (int r = first; r < first + count; ++r)
       for (std::size_t i = 0; i < timed.size(); ++i) {
@@ -482,7 +482,7 @@ namespace {
 // baseline through every function an item times it by. A baseline that fails to build is a kit problem,
 // reported in `setup_error`.
 std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
-  const Performance& perf = s.rubric.performance;
+  const Performance& perf = s.assignment.rubric.performance;
   std::vector<Timed> timed;
   auto add = [&](const std::string& name, const std::string& exe, const std::string& entry, const Problem* problem,
                  bool student) {
@@ -490,9 +490,9 @@ std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
       if (x.student == student && x.name == name && x.entry == entry) return;
     timed.push_back({name, exe, entry, problem, student, {}});
   };
-  const BuildOutcome& student = student_runner(s, "fast", {});
+  const BuildOutcome& student = student_runner(s, Flavour::fast, {});
   for (const PerformanceItem& item : perf.items) {
-    const Function& fn = s.rubric.functions[item.function];
+    const Function& fn = s.assignment.rubric.functions[item.function];
     add("yours", student.executable, fn.name, fn.problem, true);
   }
   for (const Baseline& b : perf.baselines) {
@@ -518,14 +518,14 @@ double timed_rate(const Performance& perf, const Timed& x) {
 // One item's test: the student's throughput against its baseline's, through the item's curve.
 TestResult score_item(const Session& s, const PerformanceItem& item, const std::vector<Timed>& timed,
                       const GpuLimits& limits, double timing_end) {
-  const Performance& perf = s.rubric.performance;
+  const Performance& perf = s.assignment.rubric.performance;
   const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
   TestResult t;
   t.name = item.name;
   t.group = group_name(perf);
   t.category = TestCategory::performance;
   t.max_score = item.points;
-  const Timed& me = *find_timed(timed, true, "yours", s.rubric.functions[item.function].name);
+  const Timed& me = *find_timed(timed, true, "yours", s.assignment.rubric.functions[item.function].name);
   const Timed* base = find_timed(timed, false, item.baseline, item.baseline_function);
   if (!me.m.error.empty() || !me.m.output_problem.empty()) {
     t.status = TestStatus::failed;
@@ -575,16 +575,16 @@ TestResult score_item(const Session& s, const PerformanceItem& item, const std::
 }  // namespace
 
 PerformanceMeasured run_performance_tests(Session& s, bool correct, const DeviceInfo& device) {
-  const Performance& perf = s.rubric.performance;
+  const Performance& perf = s.assignment.rubric.performance;
   PerformanceMeasured measured;
   if (perf.items.empty()) return measured;
   if (!correct)
-    return {skipped_performance_tests(s.rubric, "not measured: performance is scored only for a kernel that passes "
+    return {skipped_performance_tests(s.assignment.rubric, "not measured: performance is scored only for a kernel that passes "
                                                "every correctness test")};
   std::string setup_error;
   std::vector<Timed> timed = what_to_time(s, setup_error);
   if (!setup_error.empty()) {
-    std::vector<TestResult> tests = skipped_performance_tests(s.rubric, "not measured: a baseline did not build");
+    std::vector<TestResult> tests = skipped_performance_tests(s.assignment.rubric, "not measured: a baseline did not build");
     for (auto& t : tests) {
       t.status = TestStatus::error;
       t.details = setup_error;
@@ -595,9 +595,9 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
   // under the batch's timing lock, so no other timing overlaps them (kit/timing_lock.h, docs/batch.md).
   std::optional<TimingLock> timing_lock;
-  if (TimingLock::requested()) {
-    const StageScope wait(s.stages, "waiting for the timing lock");
-    timing_lock.emplace();
+  if (!s.assignment.prepared.timing_lock.empty()) {
+    const StageScope wait(s.worker.stages, "waiting for the timing lock");
+    timing_lock.emplace(s.assignment.prepared.timing_lock);
   }
   time_everything(s, device, timed);
   for (Timed& x : timed) {  // every runner ends, and its arena goes, before the timing lock is let go
@@ -619,7 +619,7 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
   measured.sm_clock_mhz = static_cast<int>(std::lround(sm_clock_mhz));
   if (first.m.nominal_sm_clock_mhz > 0)
     measured.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
-  const GpuLimits limits = gpu_limits(*s.gpu_memory);
+  const GpuLimits limits = gpu_limits(*s.worker.gpu_memory);
   for (const PerformanceItem& item : perf.items) measured.tests.push_back(score_item(s, item, timed, limits, timing_end));
   measured.leaderboard.push_back({metric_unit(perf.metric), timed_rate(perf, first), true});
   return measured;

@@ -26,7 +26,7 @@ std::vector<const TestCase*> racecheck_sweep_tests(const Session& s, const std::
 }
 
 bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tests) {
-  const StageScope stage(s.stages, stage_of(RunMode::racecheck));
+  const StageScope stage(s.worker.stages, stage_of(RunMode::racecheck));
   const BuildOutcome& build = student_runner(s, build_of(RunMode::racecheck), {});
   if (!build.ok || tests.empty()) return false;
   // The runner is kept from one case to the next, and nothing of the student's may be alive while another
@@ -34,20 +34,20 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
   // When a timing waits for the lock, the runner ends between two cases (its exit code is the verdict on
   // the cases so far), the share goes, and a new runner takes the rest once the timing is done.
   std::optional<TimingLock> sharing;
-  const fs::path dir = new_scratch_folder(s, name_of(RunMode::racecheck));
+  const fs::path dir = new_scratch_folder(s.worker, name_of(RunMode::racecheck));
   KeptChild runner;
   // Its control socket closed, the runner exits, and compute-sanitizer with it, with its error exit code
   // if any case raced.
   auto end_clean = [&] {
     ProcessRequest end;
-    end.timeout_s = s.rubric.limits.test_seconds;
+    end.timeout_s = s.assignment.rubric.limits.test_seconds;
     const ProcessResult ended = run_turn(end, &runner);
     sharing.reset();
     return ended.start_error.empty() && !ended.timed_out && ended.signal == 0 && ended.exit_code == 0;
   };
   for (const TestCase* t : tests) {
-    if (runner && TimingLock::timing_waits() && !end_clean()) return false;
-    if (!sharing) sharing.emplace(TimingLock::Use::run, true);
+    if (runner && TimingLock::timing_waits(s.assignment.prepared.timing_lock) && !end_clean()) return false;
+    if (!sharing) sharing.emplace(s.assignment.prepared.timing_lock, TimingLock::Use::run, true);
     const Problem& problem = *t->function->problem;
     const RunnerCase layout =
         layout_runner_case(t->function->name, t->dims, problem.inputs(t->dims), problem.outputs(t->dims), kGuardBytes);
@@ -60,7 +60,7 @@ bool racecheck_finds_nothing(Session& s, const std::vector<const TestCase*>& tes
     // A sweep that gives up costs only the tests' own racechecks, with their longer limits; one that waits
     // for a kernel that never ends holds up every test waiting for its verdict. A small size under
     // racecheck takes well under a second: one still going after limits.run_seconds ends the sweep.
-    req.stall_timeout_s = s.rubric.limits.run_seconds;
+    req.stall_timeout_s = s.assignment.rubric.limits.run_seconds;
     const bool started = static_cast<bool>(runner);
     const ProcessResult p =
         run_turn(req, &runner, started ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());

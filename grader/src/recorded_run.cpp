@@ -23,13 +23,13 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
   layout.fail_allocation = fail_allocation;
   // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
   const RunnerBackend& backend = backend_of(s);
-  const TimingLock sharing(TimingLock::Use::run, backend.on_gpu());
+  const TimingLock sharing(s.assignment.prepared.timing_lock, TimingLock::Use::run, backend.on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
-  load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, s.rubric.seed));
-  poison_outputs(*memory, layout, s.rubric.seed);
-  const std::string dir = new_scratch_folder(s, "host-code");
-  ProcessRequest req = runner_request(build.executable, layout, memory->descriptor(), dir, s.rubric.limits.test_seconds);
+  load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, s.assignment.rubric.seed));
+  poison_outputs(*memory, layout, s.assignment.rubric.seed);
+  const std::string dir = new_scratch_folder(s.worker, "host-code");
+  ProcessRequest req = runner_request(build.executable, layout, memory->descriptor(), dir, s.assignment.rubric.limits.test_seconds);
   RecordReader reader;
   std::size_t reported = 0, arrived = 0;
   req.converse = [&](const std::string& channel) -> std::string {
@@ -53,13 +53,13 @@ RecordedRun record_function_run(Session& s, const Function& function, const Dims
     return reply;
   };
   backend.prepare_function_run(req);
-  req.sandbox = run_sandbox(s, build.executable, dir, false, RunTool::none);
+  req.sandbox = run_sandbox(s.assignment, build.executable, dir, false, RunTool::none);
   run.process = run_process(req);
   // The runner counts what it reported: fewer arrived when the channel was turned aside.
   if (run.returned && reported != arrived && run.error.empty())
     run.error = "the program tampered with the grader's channel: the runner reported " + std::to_string(reported) +
                 " runtime calls and " + std::to_string(arrived) + " reached the grader";
-  place_calls(run.calls, build.executable, s.source);
+  place_calls(run.calls, build.executable, s.submission.source);
   return run;
 }
 

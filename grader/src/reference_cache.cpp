@@ -74,11 +74,6 @@ struct Reader {
 
 }  // namespace
 
-std::string reference_cache_dir() {
-  const char* dir = std::getenv(kReferenceCacheVariable);
-  return dir ? dir : "";
-}
-
 std::optional<Expected> load_cached_reference(const std::string& dir, const std::string& key) {
   std::ifstream in(entry_path(dir, key), std::ios::binary);
   if (!in) return std::nullopt;

@@ -25,7 +25,7 @@ std::string run_file_kind(mode_t mode) {
 
 }  // namespace
 
-std::string take_run_file(Session& s, const std::string& path, std::size_t max_bytes, std::string* problem) {
+std::string take_run_file(Worker& w, const std::string& path, std::size_t max_bytes, std::string* problem) {
   const std::string name = fs::path(path).filename().string();
   // O_NOFOLLOW refuses a link as the last component; O_NONBLOCK keeps a fifo from blocking the open.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -57,9 +57,9 @@ std::string take_run_file(Session& s, const std::string& path, std::size_t max_b
   ::close(fd);
   if (!problem->empty()) return "";
 
-  const fs::path taken = fs::path(s.work_dir) / "taken";
+  const fs::path taken = fs::path(w.work_dir) / "taken";
   fs::create_directories(taken);
-  const fs::path copy = taken / (s.scratch_prefix + std::to_string(++s.scratch_count) + "-" + name);
+  const fs::path copy = taken / (w.scratch_prefix + std::to_string(++w.scratch_count) + "-" + name);
   std::ofstream(copy, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return copy.string();
 }

@@ -17,11 +17,11 @@ namespace fs = std::filesystem;
 struct RunFolder {
   fs::path root = fs::path(::testing::TempDir()) / ("run_files_" + std::to_string(::getpid()));
   fs::path scratch = root / "runs" / "1-fast";
-  Session s;
+  Worker w;
   RunFolder() {
     fs::remove_all(root);
     fs::create_directories(scratch);
-    s.work_dir = root.string();
+    w.work_dir = root.string();
   }
   ~RunFolder() { fs::remove_all(root); }
   std::string at(const std::string& name) const { return (scratch / name).string(); }
@@ -31,7 +31,7 @@ TEST(RunFiles, ARegularFileIsCopiedOutOfTheRunsReach) {
   RunFolder f;
   std::ofstream(f.at("calls.jsonl")) << "{\"call\":\"launch\"}\n";
   std::string problem;
-  const std::string taken = take_run_file(f.s, f.at("calls.jsonl"), 1024, &problem);
+  const std::string taken = take_run_file(f.w, f.at("calls.jsonl"), 1024, &problem);
   EXPECT_EQ(problem, "");
   ASSERT_NE(taken, "");
   EXPECT_EQ(fs::path(taken).parent_path(), f.root / "taken");
@@ -41,7 +41,7 @@ TEST(RunFiles, ARegularFileIsCopiedOutOfTheRunsReach) {
 TEST(RunFiles, NoFileIsNoReport) {
   RunFolder f;
   std::string problem;
-  EXPECT_EQ(take_run_file(f.s, f.at("diagnostics.jsonl"), 1024, &problem), "");
+  EXPECT_EQ(take_run_file(f.w, f.at("diagnostics.jsonl"), 1024, &problem), "");
   EXPECT_EQ(problem, "");
 }
 
@@ -50,7 +50,7 @@ TEST(RunFiles, ALinkIsNotFollowed) {
   std::ofstream(f.root / "secret") << "the grader's secret";
   fs::create_symlink(f.root / "secret", f.at("diagnostics.jsonl"));
   std::string problem;
-  EXPECT_EQ(take_run_file(f.s, f.at("diagnostics.jsonl"), 1024, &problem), "");
+  EXPECT_EQ(take_run_file(f.w, f.at("diagnostics.jsonl"), 1024, &problem), "");
   EXPECT_EQ(problem, "diagnostics.jsonl is a symbolic link, not a file the run wrote: it was not read");
 }
 
@@ -58,11 +58,11 @@ TEST(RunFiles, AFifoOrAFolderIsNotRead) {
   RunFolder f;
   ASSERT_EQ(::mkfifo(f.at("access.jsonl").c_str(), 0600), 0);
   std::string problem;
-  EXPECT_EQ(take_run_file(f.s, f.at("access.jsonl"), 1024, &problem), "");  // returns: nobody writes the fifo
+  EXPECT_EQ(take_run_file(f.w, f.at("access.jsonl"), 1024, &problem), "");  // returns: nobody writes the fifo
   EXPECT_EQ(problem, "access.jsonl is a fifo, not a file the run wrote: it was not read");
   fs::create_directory(f.at("ncu.csv"));
   problem.clear();
-  EXPECT_EQ(take_run_file(f.s, f.at("ncu.csv"), 1024, &problem), "");
+  EXPECT_EQ(take_run_file(f.w, f.at("ncu.csv"), 1024, &problem), "");
   EXPECT_EQ(problem, "ncu.csv is a folder, not a file the run wrote: it was not read");
 }
 
@@ -70,7 +70,7 @@ TEST(RunFiles, AFileOverTheLimitIsNotRead) {
   RunFolder f;
   std::ofstream(f.at("calls.jsonl")) << std::string((2 << 20) + 1, 'x');
   std::string problem;
-  EXPECT_EQ(take_run_file(f.s, f.at("calls.jsonl"), 2 << 20, &problem), "");
+  EXPECT_EQ(take_run_file(f.w, f.at("calls.jsonl"), 2 << 20, &problem), "");
   EXPECT_EQ(problem, "calls.jsonl is larger than 2 MiB: it was not read");
 }
 

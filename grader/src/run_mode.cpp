@@ -5,19 +5,19 @@ namespace {
 
 struct ModeRow {
   RunMode mode;
-  const char* build;
+  Flavour build;
   const char* name;
   const char* stage;
   const char* label;
 };
 
 constexpr ModeRow kModes[] = {
-    {RunMode::plain, "fast", "fast", "correctness runs", ""},
-    {RunMode::asan, "asan", "asan", "checking builds' runs", "[AddressSanitizer build] "},
-    {RunMode::tsan, "tsan", "tsan", "checking builds' runs", "[race detector build] "},
-    {RunMode::access_checks, "access", "checks", "checking builds' runs", "[access checks build] "},
-    {RunMode::racecheck, "fast", "racecheck", "compute-sanitizer runs", "[compute-sanitizer racecheck] "},
-    {RunMode::memcheck, "fast", "memcheck", "compute-sanitizer runs", "[compute-sanitizer memcheck] "},
+    {RunMode::plain, Flavour::fast, "fast", "correctness runs", ""},
+    {RunMode::asan, Flavour::asan, "asan", "checking builds' runs", "[AddressSanitizer build] "},
+    {RunMode::tsan, Flavour::tsan, "tsan", "checking builds' runs", "[race detector build] "},
+    {RunMode::access_checks, Flavour::access, "checks", "checking builds' runs", "[access checks build] "},
+    {RunMode::racecheck, Flavour::fast, "racecheck", "compute-sanitizer runs", "[compute-sanitizer racecheck] "},
+    {RunMode::memcheck, Flavour::fast, "memcheck", "compute-sanitizer runs", "[compute-sanitizer memcheck] "},
 };
 
 const ModeRow& mode_row(RunMode mode) {
@@ -28,7 +28,7 @@ const ModeRow& mode_row(RunMode mode) {
 
 }  // namespace
 
-const char* build_of(RunMode mode) { return mode_row(mode).build; }
+Flavour build_of(RunMode mode) { return mode_row(mode).build; }
 const char* name_of(RunMode mode) { return mode_row(mode).name; }
 const char* stage_of(RunMode mode) { return mode_row(mode).stage; }
 const char* label_of(RunMode mode) { return mode_row(mode).label; }

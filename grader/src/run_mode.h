@@ -3,6 +3,8 @@
 // the wrapping tool, the stage the time goes to) is derived from the mode here.
 #pragma once
 
+#include "kit/build.h"
+
 namespace kit {
 
 enum class RunMode {
@@ -14,9 +16,8 @@ enum class RunMode {
   memcheck,       // GPU: compute-sanitizer --tool memcheck
 };
 
-// The CPU backend's build the mode runs (grader/cpu/CMakeLists.txt's flavours): "fast", "asan", "tsan" or
-// "access". The cuda backend builds one runner for every mode.
-const char* build_of(RunMode mode);
+// The CPU backend's build the mode runs. The cuda backend builds one runner for every mode.
+Flavour build_of(RunMode mode);
 
 // The mode's short name: its scratch folders' and kept runners' name, and compute-sanitizer's --tool.
 const char* name_of(RunMode mode);

@@ -10,12 +10,12 @@ namespace {
 // The builds are the CPU backend's flavours (grader/cpu/CMakeLists.txt): a mode with a build of another
 // name would ask for a runtime that does not exist.
 TEST(RunMode, EachModeRunsOneOfTheCpuBackendsBuilds) {
-  EXPECT_STREQ(build_of(RunMode::plain), "fast");
-  EXPECT_STREQ(build_of(RunMode::asan), "asan");
-  EXPECT_STREQ(build_of(RunMode::tsan), "tsan");
-  EXPECT_STREQ(build_of(RunMode::access_checks), "access");
-  EXPECT_STREQ(build_of(RunMode::racecheck), "fast");
-  EXPECT_STREQ(build_of(RunMode::memcheck), "fast");
+  EXPECT_EQ(build_of(RunMode::plain), Flavour::fast);
+  EXPECT_EQ(build_of(RunMode::asan), Flavour::asan);
+  EXPECT_EQ(build_of(RunMode::tsan), Flavour::tsan);
+  EXPECT_EQ(build_of(RunMode::access_checks), Flavour::access);
+  EXPECT_EQ(build_of(RunMode::racecheck), Flavour::fast);
+  EXPECT_EQ(build_of(RunMode::memcheck), Flavour::fast);
 }
 
 TEST(RunMode, OnlyTheGpuToolsRunUnderComputeSanitizerAndNameItsTool) {

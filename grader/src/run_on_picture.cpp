@@ -160,16 +160,16 @@ RunOnPictureResult run_on_picture(const RunOnPictureOptions& o) {
   const std::string submission =
       o.submission.empty() ? kit_file("starter/" + o.assignment) : o.submission;
   with_submission_session(o.assignment, submission, o.backend, o.unsandboxed, [&](Session& s, const std::string& why) {
-    result.backend = to_string(s.backend);
+    result.backend = to_string(s.assignment.backend);
     result.backend_reason = why;
     TestCase test;
     test.group = "run";
     test.name = "picture " + format_dims(dims);
     // The session's rubric is the one the function must point into.
-    test.function = &find_function(s.rubric, o);
+    test.function = &find_function(s.assignment.rubric, o);
     if (!problem.variants.empty()) test.inputs = &problem.variants.front();
     test.dims = dims;
-    test.seeds = poison_seeds(s.rubric.seed, outputs[0].dtype);
+    test.seeds = poison_seeds(s.assignment.rubric.seed, outputs[0].dtype);
     GivenInputsRun run = run_on_given_inputs(s, test, inputs);
     result.problem = run.problem;
     result.details = run.details;

@@ -33,12 +33,13 @@ constexpr std::size_t kKeptRunnerShiftBytes = 4096;  // a page: every pointer of
 // unless a timing waits for it. Then the runners end, the share goes, and the run queues for a new one
 // holding nothing, as every holder of a share must (kit/timing_lock.h).
 TimingLock share_for_run(Session& s) {
-  if (!backend_of(s).on_gpu() || !TimingLock::requested()) return TimingLock(TimingLock::Use::run, false);
-  std::optional<TimingLock> held = s.runners.take_share();
-  if (held && !TimingLock::timing_waits()) return std::move(*held);
-  s.runners.clear();  // kept runners never wait without a share
+  const std::string& lock = s.assignment.prepared.timing_lock;
+  if (!backend_of(s).on_gpu() || lock.empty()) return TimingLock();
+  std::optional<TimingLock> held = s.worker.runners.take_share();
+  if (held && !TimingLock::timing_waits(lock)) return std::move(*held);
+  s.worker.runners.clear();  // kept runners never wait without a share
   held.reset();
-  return TimingLock(TimingLock::Use::run);
+  return TimingLock(lock, TimingLock::Use::run);
 }
 
 // Goes last of a run's parts: the share stays with the worker's runners while any waits, else it goes.
@@ -46,7 +47,7 @@ struct RunShare {
   Session& s;
   TimingLock lock;
   ~RunShare() {
-    if (lock.held() && s.runners.size() > 0) s.runners.hold_share(std::move(lock));
+    if (lock.held() && s.worker.runners.size() > 0) s.worker.runners.hold_share(std::move(lock));
   }
 };
 
@@ -58,7 +59,7 @@ struct RunnerKeeper {
   std::string key;
   KeptRunner runner;
   ~RunnerKeeper() {
-    if (runner.child && !fatal) s.runners.keep(key, std::move(runner));
+    if (runner.child && !fatal) s.worker.runners.keep(key, std::move(runner));
   }
 };
 
@@ -77,7 +78,7 @@ RunVerdict verdict_from(Session& s, const TestCase& t, RunEnding& ending, const 
 
 std::vector<kitcpu::Diagnostic> runtime_diagnostics(Session& s, const std::string& report, std::string* tampered) {
   std::vector<kitcpu::Diagnostic> runtime;
-  const std::string taken = take_run_file(s, report, kMaxRunFile, tampered);
+  const std::string taken = take_run_file(s.worker, report, kMaxRunFile, tampered);
 #ifdef KIT_HAVE_CPU_BACKEND
   if (!taken.empty() && fs::exists(taken)) runtime = kitcpu::read_diagnostics_file(taken);
 #else
@@ -92,16 +93,16 @@ RunVerdict run_once(Session& s, const RunnerRun& r, bool may_reuse) {
   const RunMode mode = r.mode;
   const std::string& order = r.order;
   const Arrays* given_inputs = r.given_inputs;
-  const StageScope stage(s.stages, stage_of(mode));
+  const StageScope stage(s.worker.stages, stage_of(mode));
   // From the first correctness run on, the technique checks judge only kernels a passing run credits
-  // (Session::launched_kernels): a run that fails, however it fails, credits none.
-  if (mode == RunMode::plain) s.kernels_recorded = true;
+  // (CorrectnessEvidence::launched_kernels): a run that fails, however it fails, credits none.
+  if (mode == RunMode::plain) s.worker.evidence.kernels_recorded = true;
   const Problem& problem = *t.function->problem;
   // compute-sanitizer says what it found when its process ends, so each of its runs has a process of its
   // own.
-  const bool poolable = s.runners.enabled() && !under_compute_sanitizer(mode) && !given_inputs;
+  const bool poolable = s.worker.runners.enabled() && !under_compute_sanitizer(mode) && !given_inputs;
   RunnerKeeper keeper{s, false, runner_key(s, t, exe, mode, order), {}};
-  std::optional<KeptRunner> reused = poolable && may_reuse ? s.runners.take(keeper.key) : std::nullopt;
+  std::optional<KeptRunner> reused = poolable && may_reuse ? s.worker.runners.take(keeper.key) : std::nullopt;
   // A kept runner's cases alternate between two places for the arrays: work the student's code put off
   // to its next call, on the pointers of the last, then writes where this case's outputs are not.
   const std::size_t lead = reused && reused->cases % 2 == 1 ? kKeptRunnerShiftBytes : 0;
@@ -115,27 +116,27 @@ RunVerdict run_once(Session& s, const RunnerRun& r, bool may_reuse) {
   talk.keep_runner = poolable;
 
   // Each runner writes in a folder of its own, the only one its sandbox may write to.
-  const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s, name_of(mode)));
+  const fs::path dir = reused ? fs::path(reused->scratch) : fs::path(new_scratch_folder(s.worker, name_of(mode)));
   const std::string report = (dir / "diagnostics.jsonl").string();
   ProcessRequest req = run_request(s, t, exe, mode, order, layout, *memory, dir, talk);
   req.first_reply_timeout_s = kKeptRunnerReplySeconds;
   KeptChild child = reused ? std::move(reused->child) : KeptChild();
-  if (!reused) ++s.runner_starts;
+  if (!reused) ++s.worker.runner_starts;
   ProcessResult p = run_turn(req, &child, reused ? "case " + encode_runner_case(layout) + "\n" : "", memory->descriptor());
   // A kept runner that did not take the case is not this test's doing: a new runner runs the test. One
   // that ended had its last test's code end it late; one silent until first_reply_timeout_s had its
   // channel taken over, and its build keeps no more runners, so that no later test waits for it.
   if (reused && !p.kept && !talk.ready) {
-    if (p.stalled) s.runners.give_up_on(keeper.key);
-    s.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
+    if (p.stalled) s.worker.runners.give_up_on(keeper.key);
+    s.worker.runners.hold_share(std::move(share.lock));  // for the new runner's run: no share waits for another
     return run_once(s, r, false);
   }
   if (p.kept)
     keeper.runner = {std::move(child), dir.string(), (reused ? reused->seconds : 0) + p.seconds,
                      (reused ? reused->cases : 0) + 1};
-  place_calls(talk.calls, exe, s.source);
+  place_calls(talk.calls, exe, s.submission.source);
 
-  RunEnding ending{mode, std::move(p), "", talk.record_cut, talk.harness_error, s.source, req.timeout_s,
+  RunEnding ending{mode, std::move(p), "", talk.record_cut, talk.harness_error, s.submission.source, req.timeout_s,
                    req.stall_timeout_s, r.label};
   const CpuReports reports = backend_of(s).read_reports(s, mode, report, ending.process, &ending.tampered);
   // A kept runner's next test reports into a file of its own; one that reported an error is not kept.

@@ -53,8 +53,8 @@ AnswerFlow follow_run_answers(Session& s, const RunOutputs& run) {
   if (run.ending.mode != RunMode::plain || !every_seed_ok) return {};
   if (host_code_record(talk.calls))
     for (std::vector<nlohmann::json>& calls : calls_by_seed(talk.calls, talk.seed_ends))
-      if (s.host_code_runs.size() < kMaxHostCodeRuns)
-        s.host_code_runs.push_back({run.test.function->name, run.test.name, run.test.dims, std::move(calls)});
+      if (s.worker.evidence.host_code_runs.size() < kMaxHostCodeRuns)
+        s.worker.evidence.host_code_runs.push_back({run.test.function->name, run.test.name, run.test.dims, std::move(calls)});
   const Problem& problem = *run.test.function->problem;
   if (problem.host_answer || run.given_inputs || talk.runs.empty()) return {};
   return follow_answers(talk.calls, talk.seed_ends,
@@ -144,7 +144,7 @@ void judge_seed(Session& s, const RunOutputs& run, const SeedRun& seed, RunVerdi
   const CaseData& data = case_data(s, run.test, seed.seed);
   for (std::size_t o = 0; o < seed.arena.outputs.size() && v.message.empty(); ++o) {
     const Comparison c = compare_output(seed.arena.outputs[o], data.expected.values[o], data.expected.error_scales[o],
-                                        s.rubric.tolerance, seed.seed);
+                                        s.assignment.rubric.tolerance, seed.seed);
     if (!c.passed()) explain_wrong_output(run, seed, data, o, c, v);
   }
 }
@@ -196,7 +196,7 @@ void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
     if (!v.message.empty()) v.finding.category = Category::tile_ignores_device;
   }
   v.passed = v.message.empty();
-  if (v.passed) credit_kernels(s, flow.kernels, flow.answer_bytes);
+  if (v.passed) credit_kernels(s.worker.evidence, flow.kernels, flow.answer_bytes);
 }
 
 }  // namespace kit

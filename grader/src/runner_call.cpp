@@ -34,12 +34,12 @@ ProcessResult run_function_once(Session& s, const std::string& exe, const Functi
   const Problem& problem = *function.problem;
   const RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
   // In a batch, no run of this grading overlaps another's timing (kit/timing_lock.h).
-  const TimingLock sharing(TimingLock::Use::run, backend_of(s).on_gpu());
+  const TimingLock sharing(s.assignment.prepared.timing_lock, TimingLock::Use::run, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, seed));
   poison_outputs(*memory, layout, seed);
-  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.rubric.limits.test_seconds);
+  ProcessRequest req = runner_request(exe, layout, memory->descriptor(), working_dir, s.assignment.rubric.limits.test_seconds);
   RecordReader reader;
   std::size_t records = 0;
   req.converse = [&](const std::string& channel) -> std::string {

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <type_traits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -93,35 +94,34 @@ TEST(RunnerPool, KeepsNothingUnderAKeyGivenUpOn) {
   EXPECT_EQ(pool.take("other")->scratch, "b");
 }
 
-// A copy of a session is a worker's: it gets none of the runners, which belong to one process's worker.
-TEST(RunnerPool, ACopyStartsEmptyAndDisabled) {
+// A pool is one worker's (kit/worker.h): it moves with its worker, runners and all, and cannot be copied.
+TEST(RunnerPool, MovesWithItsRunnersAndIsNeverCopied) {
+  static_assert(!std::is_copy_constructible_v<RunnerPool>);
   RunnerPool pool;
   pool.enable(4);
   pool.keep("k", waiting_child("a"));
-  const RunnerPool copy = pool;
-  EXPECT_EQ(copy.size(), 0u);
-  EXPECT_FALSE(copy.enabled());
-  EXPECT_EQ(pool.size(), 1u);
+  const RunnerPool moved = std::move(pool);
+  EXPECT_EQ(moved.size(), 1u);
+  EXPECT_TRUE(moved.enabled());
 }
 
 // Under a timing lock, kept runners wait under a share of it: a timing another grading waits to take
 // begins only once they have ended.
 TEST(RunnerPool, ItsRunnersEndBeforeTheirShareOfTheTimingLockGoes) {
   const fs::path lock = fs::temp_directory_path() / ("kit-pool-share-test-" + std::to_string(::getpid()));
-  ::setenv(kTimingLockVariable, lock.c_str(), 1);
   RunnerPool pool;
   pool.enable(2);
   pid_t pid = 0;
   pool.keep("k", waiting_child("a", &pid));
-  pool.hold_share(TimingLock(TimingLock::Use::run));
+  pool.hold_share(TimingLock(lock.string(), TimingLock::Use::run));
   std::atomic<bool> runner_alive_when_timed{true};
   std::atomic<bool> timed{false};
   std::thread timing([&] {
-    const TimingLock alone(TimingLock::Use::timing);
+    const TimingLock alone(lock.string(), TimingLock::Use::timing);
     runner_alive_when_timed = ::kill(pid, 0) == 0;
     timed = true;
   });
-  for (int i = 0; i < 500 && !TimingLock::timing_waits(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  for (int i = 0; i < 500 && !TimingLock::timing_waits(lock.string()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_FALSE(timed);  // the kept runner's share holds it up
   std::optional<TimingLock> share = pool.take_share();
   ASSERT_TRUE(share && share->held());
@@ -131,7 +131,6 @@ TEST(RunnerPool, ItsRunnersEndBeforeTheirShareOfTheTimingLockGoes) {
   EXPECT_TRUE(timed);
   EXPECT_FALSE(runner_alive_when_timed);
   EXPECT_FALSE(pool.take_share());
-  ::unsetenv(kTimingLockVariable);
   fs::remove(lock);
   fs::remove(lock.string() + ".queue");
 }

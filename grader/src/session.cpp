@@ -24,84 +24,85 @@ BuildOutcome build_with(const RunnerBackend& backend, const BuildSpec& spec) {
 // Where a build goes and how long it may take; `student`: the build compiles the student's file, so it
 // happens in a sandbox (step_sandbox.h).
 void place_build(const Session& s, const std::string& key, BuildSpec& spec, bool student) {
-  spec.output_dir = (fs::path(s.work_dir) / (s.scratch_prefix + key)).string();
-  spec.timeout_s = s.rubric.limits.build_seconds;
-  if (student) spec.sandbox = compile_sandbox(s, spec);
+  spec.output_dir = (fs::path(s.worker.work_dir) / (s.worker.scratch_prefix + key)).string();
+  spec.timeout_s = s.assignment.rubric.limits.build_seconds;
+  spec.harness_cache = s.assignment.prepared.harness;
+  if (student) spec.sandbox = compile_sandbox(s.assignment, spec);
 }
 
 // A student build is never shared with another grading; the kit's own baselines come from the batch's
 // cache when it has one.
-const BuildOutcome& build_once(Session& s, const std::string& key, BuildSpec spec, bool student) {
-  auto found = s.builds.find(key);
-  if (found != s.builds.end()) return found->second;
-  const StageScope stage(s.stages, "build");
+const BuildOutcome& build_once(const Session& s, const std::string& key, BuildSpec spec, bool student) {
+  auto found = s.worker.learned.builds.find(key);
+  if (found != s.worker.learned.builds.end()) return found->second;
+  const StageScope stage(s.worker.stages, "build");
   // Another worker may be making it, or have made it: then this one waits for that build.
   std::promise<BuildOutcome> making;
-  if (s.shared_builds) {
+  if (s.worker.shared_builds) {
     std::shared_future<BuildOutcome> made;
     {
-      const std::lock_guard<std::mutex> lock(s.shared_builds->mutex);
-      auto [entry, added] = s.shared_builds->builds.emplace(key, std::shared_future<BuildOutcome>());
+      const std::lock_guard<std::mutex> lock(s.worker.shared_builds->mutex);
+      auto [entry, added] = s.worker.shared_builds->builds.emplace(key, std::shared_future<BuildOutcome>());
       if (added) entry->second = making.get_future().share();
       else made = entry->second;
     }
-    if (made.valid()) return s.builds.emplace(key, made.get()).first->second;
+    if (made.valid()) return s.worker.learned.builds.emplace(key, made.get()).first->second;
   }
   place_build(s, key, spec, student);
-  const std::string cache = student ? "" : build_cache_dir();
+  const std::string cache = student ? "" : s.assignment.prepared.builds;
   try {
     const auto build = [&s](const BuildSpec& b) { return build_with(backend_of(s), b); };
     BuildOutcome built = cache.empty() ? build(spec) : cached_build(cache, build_cache_key(spec), spec, build);
-    if (s.shared_builds) making.set_value(built);
-    return s.builds.emplace(key, std::move(built)).first->second;
+    if (s.worker.shared_builds) making.set_value(built);
+    return s.worker.learned.builds.emplace(key, std::move(built)).first->second;
   } catch (...) {
-    if (s.shared_builds) making.set_exception(std::current_exception());
+    if (s.worker.shared_builds) making.set_exception(std::current_exception());
     throw;
   }
 }
 
-BuildSpec student_spec(const Session& s, const std::string& flavour, const Knobs& build, std::string* key) {
+BuildSpec student_spec(const Session& s, Flavour flavour, const Knobs& build, std::string* key) {
   BuildSpec spec;
-  spec.backend = s.backend;
+  spec.backend = s.assignment.backend;
   spec.flavour = backend_of(s).build_flavour(flavour);
-  spec.assignment_dir = s.assignment_dir;
-  spec.source = s.source;
+  spec.assignment_dir = s.assignment.assignment_dir;
+  spec.source = s.submission.source;
   spec.defines = build;
-  *key = "student-" + spec.flavour + (build.empty() ? "" : "-" + knobs_key(build));
+  *key = "student-" + std::string(to_string(spec.flavour)) + (build.empty() ? "" : "-" + knobs_key(build));
   return spec;
 }
 
 }  // namespace
 
-const BuildOutcome& student_runner(Session& s, const std::string& flavour, const Knobs& build) {
+const BuildOutcome& student_runner(const Session& s, Flavour flavour, const Knobs& build) {
   std::string key;
   const BuildSpec spec = student_spec(s, flavour, build, &key);
   return build_once(s, key, spec, true);
 }
 
-void build_student_runners(Session& s, const std::vector<StudentBuild>& wanted, int jobs) {
+void build_student_runners(const Session& s, const std::vector<StudentBuild>& wanted, int jobs) {
   std::vector<std::pair<std::string, BuildSpec>> todo;
   for (const StudentBuild& b : wanted) {
     std::string key;
     BuildSpec spec = student_spec(s, b.flavour, b.knobs, &key);
     const bool listed = std::any_of(todo.begin(), todo.end(), [&](const auto& t) { return t.first == key; });
-    if (listed || s.builds.count(key)) continue;
+    if (listed || s.worker.learned.builds.count(key)) continue;
     place_build(s, key, spec, true);
     todo.emplace_back(key, std::move(spec));
   }
   if (todo.empty()) return;
-  const StageScope stage(s.stages, "build");
+  const StageScope stage(s.worker.stages, "build");
   // Each build is one compiler process: a thread per compiler waits for it. The outcomes go into the
   // session only when every build is done, in the order listed, so nothing else sees them half made.
   std::vector<BuildOutcome> built(todo.size());
   const RunnerBackend& backend = backend_of(s);
   for_each_side_by_side(todo.size(), jobs, [&](int, std::size_t i) { built[i] = build_with(backend, todo[i].second); });
-  for (std::size_t i = 0; i < todo.size(); ++i) s.builds.emplace(todo[i].first, std::move(built[i]));
+  for (std::size_t i = 0; i < todo.size(); ++i) s.worker.learned.builds.emplace(todo[i].first, std::move(built[i]));
 }
 
-const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, const std::string& file) {
+const BuildOutcome& baseline_runner(const Session& s, const std::string& assignment, const std::string& file) {
   BuildSpec spec;
-  spec.backend = s.backend;
+  spec.backend = s.assignment.backend;
   spec.assignment_dir = assignment_folder(assignment);
   spec.source = kit_file(file);
   std::string key = "baseline-" + assignment + "-" + file;
@@ -110,15 +111,15 @@ const BuildOutcome& baseline_runner(Session& s, const std::string& assignment, c
   return build_once(s, key, spec, false);
 }
 
-const RunnerBackend& backend_of(const Session& s) { return s.backend_impl ? *s.backend_impl : runner_backend(s.backend); }
-
-std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) { return backend_of(s).new_arena(s, bytes); }
-
-const DeviceLimits& test_device(Session& s, const TestCase& t, DeviceLimits* scratch) {
-  return backend_of(s).device_limits(s, t, scratch);
+std::unique_ptr<DeviceMemory> new_arena(const Session& s, std::size_t bytes) {
+  return backend_of(s).new_arena(s.worker, bytes);
 }
 
-const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
+const DeviceLimits& test_device(const Session& s, const TestCase& t, DeviceLimits* scratch) {
+  return backend_of(s).device_limits(s.worker, t, scratch);
+}
+
+const CaseData& case_data(const Session& s, const TestCase& t, std::uint64_t seed) {
   const Problem& problem = *t.function->problem;
   DeviceLimits scratch;
   const DeviceLimits* device = problem.device_reference ? &test_device(s, t, &scratch) : nullptr;
@@ -126,12 +127,12 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
   const std::string key = t.function->name + "/" + t.inputs->name + "/" + format_dims(t.dims) + "/" +
                           knobs_key(t.knobs) + "/" + std::to_string(seed) + (t.device.empty() ? "" : "/" + t.device) +
                           (device ? "/" + device->name : "");
-  auto found = s.case_data.find(key);
-  if (found != s.case_data.end()) return found->second;
-  const StageScope stage(s.stages, "inputs and references");
+  auto found = s.worker.learned.case_data.find(key);
+  if (found != s.worker.learned.case_data.end()) return found->second;
+  const StageScope stage(s.worker.stages, "inputs and references");
   CaseData data;
   data.inputs = generate_inputs(problem, *t.inputs, t.dims, seed);
-  const std::string cache = reference_cache_dir();
+  const std::string& cache = s.assignment.prepared.references;
   const std::string cache_key = problem.name + "/" + key;
   std::optional<Expected> cached;
   if (!cache.empty()) cached = load_cached_reference(cache, cache_key);
@@ -142,14 +143,7 @@ const CaseData& case_data(Session& s, const TestCase& t, std::uint64_t seed) {
                            : problem.reference(t.dims, t.knobs, data.inputs);
     if (!cache.empty()) store_cached_reference(cache, cache_key, data.expected);
   }
-  return s.case_data.emplace(key, std::move(data)).first->second;
-}
-
-void credit_kernels(Session& s, const std::set<std::string>& kernels, std::uint64_t answer_bytes) {
-  if (answer_bytes < s.launched_kernels_bytes) return;
-  if (answer_bytes > s.launched_kernels_bytes) s.launched_kernels.clear();
-  s.launched_kernels_bytes = answer_bytes;
-  s.launched_kernels.insert(kernels.begin(), kernels.end());
+  return s.worker.learned.case_data.emplace(key, std::move(data)).first->second;
 }
 
 }  // namespace kit

@@ -35,8 +35,8 @@ std::string toolkit_folder() {
 
 }  // namespace
 
-std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& spec) {
-  if (!s.sandboxed) return std::nullopt;
+std::optional<SandboxSpec> compile_sandbox(const Assignment& a, const BuildSpec& spec) {
+  if (!a.sandboxed) return std::nullopt;
   const BuildConfig& config = build_config();
   SandboxSpec box;
   // Headers: the kit's public ones, the assignment's contract, the CPU backend's.
@@ -51,8 +51,8 @@ std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& sp
     add_bind(box, folder_of(flavour.runner_library), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
-  // The harness objects a runner links (kit/harness_cache.h): that folder of the build cache, not the rest.
-  const std::string harnesses = harness_cache_dir();
+  // The harness objects a runner links (kit/harness_cache.h): that folder of the prepared one, not the rest.
+  const std::string& harnesses = a.prepared.harness;
   std::error_code error;
   if (!harnesses.empty()) {
     fs::create_directories(harnesses, error);  // the first build of all puts its object there, after this
@@ -63,11 +63,11 @@ std::optional<SandboxSpec> compile_sandbox(const Session& s, const BuildSpec& sp
   return box;
 }
 
-std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& program, const std::string& scratch,
+std::optional<SandboxSpec> run_sandbox(const Assignment& a, const std::string& program, const std::string& scratch,
                                        bool sanitizer_build, RunTool tool) {
-  if (!s.sandboxed) return std::nullopt;
+  if (!a.sandboxed) return std::nullopt;
   SandboxSpec box;
-  box.gpu = backend_of(s).on_gpu();
+  box.gpu = backend_of(a).on_gpu();
   add_bind(box, folder_of(program), false);
   add_bind(box, scratch, true);
   if (sanitizer_build) box.limits.max_memory_bytes = 0;
@@ -87,8 +87,8 @@ std::optional<SandboxSpec> run_sandbox(const Session& s, const std::string& prog
   return box;
 }
 
-std::string new_scratch_folder(Session& s, const std::string& label) {
-  const fs::path dir = fs::path(s.work_dir) / "runs" / (s.scratch_prefix + std::to_string(++s.scratch_count) + "-" + label);
+std::string new_scratch_folder(Worker& w, const std::string& label) {
+  const fs::path dir = fs::path(w.work_dir) / "runs" / (w.scratch_prefix + std::to_string(++w.scratch_count) + "-" + label);
   fs::create_directories(dir);
   // The sandbox user must reach it through the work folder (mkdtemp makes that 0700).
   ::chmod(dir.parent_path().c_str(), 0711);

@@ -43,10 +43,11 @@ const TechniqueKind* find_technique_kind(const std::string& name) {
   return nullptr;
 }
 
-std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, const std::string& source_text) {
+std::vector<TestResult> run_technique_checks(Session& s, const CorrectnessEvidence& evidence, const NvccCheck& nvcc,
+                                             const std::string& source_text) {
   std::vector<TestResult> tests;
   const std::string code = code_without_comments_and_literals(source_text);
-  for (const TechniqueCheck& check : s.rubric.technique) {
+  for (const TechniqueCheck& check : s.assignment.rubric.technique) {
     TestResult t;
     t.name = check.name;
     t.group = "technique";
@@ -54,7 +55,7 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
     t.max_score = check.points;
     const TechniqueKind* kind = find_technique_kind(check.check);
     if (!kind->needs_nvcc) {
-      kind->run({check, nvcc, code, s}, t);
+      kind->run({check, nvcc, code, s, evidence}, t);
     } else if (!nvcc.ran) {
       t.status = TestStatus::skipped;
       t.message = "not checked: nvcc is not available on this machine";
@@ -62,7 +63,7 @@ std::vector<TestResult> run_technique_checks(Session& s, const NvccCheck& nvcc, 
       t.status = TestStatus::failed;
       t.message = "not checked: nvcc could not compile the file";
     } else {
-      kind->run({check, nvcc, code, s}, t);
+      kind->run({check, nvcc, code, s, evidence}, t);
     }
     tests.push_back(t);
   }

@@ -1,7 +1,7 @@
 // frees_device_memory, checks_errors and waits_for_copy_back: the student writes the host code (the
 // vector-add contract), and the record of runtime calls (recorded_run.h) shows what it did with device
 // memory, with errors and with the copy back: the check's own run, and every seed's run of the
-// correctness tests (Session::host_code_runs), so a file cannot behave at the check's size only.
+// correctness tests (CorrectnessEvidence::host_code_runs), so a file cannot behave at the check's size only.
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -29,7 +29,7 @@ std::string ordinal(int n) {
 
 // A clean run of the check's function, or the reason there is none (the test then fails).
 bool clean_run(const TechniqueInput& in, TestResult& t, RecordedRun* run) {
-  const Function& fn = in.session.rubric.functions[in.check.function];
+  const Function& fn = in.session.assignment.rubric.functions[in.check.function];
   *run = record_function_run(in.session, fn, in.check.size, 0);
   if (!run->error.empty()) {
     fail_check(t, run->error);
@@ -37,7 +37,7 @@ bool clean_run(const TechniqueInput& in, TestResult& t, RecordedRun* run) {
   }
   if (!run->returned) {
     fail_check(t, "not checked: " + fn.name + " did not return (" +
-                describe_ending(run->process, in.session.rubric.limits.test_seconds) + ")");
+                describe_ending(run->process, in.session.assignment.rubric.limits.test_seconds) + ")");
     return false;
   }
   return true;
@@ -59,9 +59,9 @@ bool made_before(const nlohmann::json& c) { return c.value("before", false); }
 
 // The correctness runs' records in the order of their tests' names: workers finish tests in any order,
 // and the test a message names must not depend on which finished first.
-std::vector<const HostCodeRun*> runs_by_test(const Session& session) {
+std::vector<const HostCodeRun*> runs_by_test(const CorrectnessEvidence& evidence) {
   std::vector<const HostCodeRun*> runs;
-  for (const HostCodeRun& run : session.host_code_runs) runs.push_back(&run);
+  for (const HostCodeRun& run : evidence.host_code_runs) runs.push_back(&run);
   std::stable_sort(runs.begin(), runs.end(),
                    [](const HostCodeRun* a, const HostCodeRun* b) { return a->test < b->test; });
   return runs;
@@ -69,10 +69,10 @@ std::vector<const HostCodeRun*> runs_by_test(const Session& session) {
 
 // What `judge` finds wrong with the record of the first correctness run of the check's function it
 // finds fault with, as "in the correctness test n = 257: ...", or "": the correctness tests record
-// every seed's run (Session::host_code_runs), so a file cannot behave at the check's size only.
+// every seed's run (CorrectnessEvidence::host_code_runs), so a file cannot behave at the check's size only.
 std::string in_correctness_runs(const TechniqueInput& in, std::string (*judge)(const std::vector<nlohmann::json>&)) {
-  const std::string& function = in.session.rubric.functions[in.check.function].name;
-  for (const HostCodeRun* run : runs_by_test(in.session))
+  const std::string& function = in.session.assignment.rubric.functions[in.check.function].name;
+  for (const HostCodeRun* run : runs_by_test(in.evidence))
     if (run->function == function)
       if (const std::string finding = judge(run->calls); !finding.empty())
         return "in the correctness test " + run->test + ": " + finding;
@@ -147,15 +147,15 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
     if (is_allocation(c) && !made_before(c)) ++allocations;
   if (allocations == 0) return fail_check(t, "not checked: the function made no cudaMalloc to fail");
   const int failures = std::min(allocations, static_cast<int>(in.check.limits.at("max_failures")));
-  const Function& fn = in.session.rubric.functions[in.check.function];
+  const Function& fn = in.session.assignment.rubric.functions[in.check.function];
   std::vector<std::pair<Dims, std::string>> sizes = {{in.check.size, ""}};
   // The largest size the correctness tests ran: a file that checks only up to some size fails there.
   const HostCodeRun* largest = nullptr;
-  for (const HostCodeRun* run : runs_by_test(in.session))
+  for (const HostCodeRun* run : runs_by_test(in.evidence))
     if (run->function == fn.name && run->dims != in.check.size && (!largest || dims_volume(run->dims) > dims_volume(largest->dims)))
       largest = run;
   if (largest) sizes.push_back({largest->dims, " in the correctness test " + largest->test});
-  const std::string student = std::filesystem::path(in.session.source).filename().string();
+  const std::string student = std::filesystem::path(in.session.submission.source).filename().string();
   const std::regex place(std::regex_replace(student, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + R"(\D{0,16}\d+)");
   for (const auto& [dims, test] : sizes)
     for (int k = 1; k <= failures; ++k) {
@@ -173,7 +173,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
       if (p.timed_out) return fail_check(t, when + "your code hangs: check what every CUDA call returns and stop at the first error");
       if (p.signal)
         return fail_check(t, when + "your code carries on with a null pointer and crashes (" +
-                           describe_ending(p, in.session.rubric.limits.test_seconds) + "): check what cudaMalloc returns");
+                           describe_ending(p, in.session.assignment.rubric.limits.test_seconds) + "): check what cudaMalloc returns");
       if (run.returned)
         return fail_check(t, when + "your code carries on and returns" +
                            (run.status == "ok" ? "" : " with a CUDA error pending") +
@@ -182,7 +182,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
         return fail_check(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
                            "memory access: check what cudaMalloc returns");
       if (p.exit_code != 1)
-        return fail_check(t, when + "your code ends with " + describe_ending(p, in.session.rubric.limits.test_seconds) +
+        return fail_check(t, when + "your code ends with " + describe_ending(p, in.session.assignment.rubric.limits.test_seconds) +
                            ": the handout's check ends with exit(EXIT_FAILURE)");
       if (output.find("out of memory") == std::string::npos)
         return fail_check(t, when + "your code exits without printing the error: print cudaGetErrorString(err) "

@@ -19,7 +19,7 @@ std::string two_significant(double v) {
 // The profile, or the reason there is none: a function that crashes fails; a tool the machine lacks
 // leaves the check skipped.
 const AccessProfile* profile_or_result(const TechniqueInput& in, TestResult& t) {
-  const Function& fn = in.session.rubric.functions[in.check.function];
+  const Function& fn = in.session.assignment.rubric.functions[in.check.function];
   const AccessProfile& p = access_profile(in.session, fn, in.check.size);
   if (p.error.empty()) return &p;
   const bool missing_tool = p.error.find("not installed") != std::string::npos ||

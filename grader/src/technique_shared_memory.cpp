@@ -42,10 +42,10 @@ bool declares_dynamic_shared_memory(const std::string& code) {
 // kernel that is defined, or launched beside host code that computes the answer, proves nothing.
 void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   const bool dynamic = declares_dynamic_shared_memory(in.code);
-  const std::set<std::string>& launched = in.session.launched_kernels;
+  const std::set<std::string>& launched = in.evidence.launched_kernels;
   std::string usage;
   for (const KernelResources& k : in.nvcc.kernels) {
-    const bool ran = (launched.empty() && !in.session.kernels_recorded) || launched.count(kernel_key(k.name));
+    const bool ran = (launched.empty() && !in.evidence.kernels_recorded) || launched.count(kernel_key(k.name));
     usage += "\n  " + usage_line(k) + (ran ? "" : " (its writes reached no passing output)");
     if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0 && ran) {
       t.status = TestStatus::passed;

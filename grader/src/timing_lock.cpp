@@ -1,4 +1,4 @@
-// The timing lock (kit/timing_lock.h): an flock on a file a batch names in KIT_TIMING_LOCK. The kernel
+// The timing lock (kit/timing_lock.h): an flock on the timing.lock of a batch's prepared folder. The kernel
 // drops an flock when its holder exits however it exits, so a grading that crashes while timing never
 // leaves the rest of the class waiting.
 #include "kit/timing_lock.h"
@@ -14,18 +14,12 @@
 
 namespace kit {
 
-bool TimingLock::requested() {
-  const char* path = std::getenv(kTimingLockVariable);
-  return path && *path;
-}
-
 namespace {
 
 int open_lock_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0)
-    throw std::runtime_error("cannot open the batch's timing lock " + path + " (" + kTimingLockVariable +
-                             "): " + std::strerror(errno));
+    throw std::runtime_error("cannot open the batch's timing lock " + path + ": " + std::strerror(errno));
   return fd;
 }
 
@@ -38,9 +32,8 @@ void lock_file(int fd, int operation, const std::string& path) {
 
 }  // namespace
 
-TimingLock::TimingLock(Use use, bool wanted) {
-  if (!wanted || !requested()) return;
-  const std::string path = std::getenv(kTimingLockVariable);
+TimingLock::TimingLock(const std::string& path, Use use, bool wanted) {
+  if (!wanted || path.empty()) return;
   try {
     queue_fd_ = open_lock_file(path + ".queue");
     lock_file(queue_fd_, LOCK_EX, path + ".queue");
@@ -58,9 +51,9 @@ TimingLock::TimingLock(Use use, bool wanted) {
   }
 }
 
-bool TimingLock::timing_waits() {
-  if (!requested()) return false;
-  const std::string queue = std::string(std::getenv(kTimingLockVariable)) + ".queue";
+bool TimingLock::timing_waits(const std::string& path) {
+  if (path.empty()) return false;
+  const std::string queue = path + ".queue";
   const int fd = ::open(queue.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0) return false;  // no grading has queued yet
   const bool free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;

@@ -45,7 +45,7 @@ std::vector<nlohmann::json> records(RecordReader& reader, const std::string& cha
 // The student's function once: its runtime calls, and the report it left in the arena.
 void run_student(const TechniqueInput& in, const Function& fn, TimingObservation& o) {
   Session& s = in.session;
-  const BuildOutcome& built = student_runner(s, "fast", {});
+  const BuildOutcome& built = student_runner(s, Flavour::fast, {});
   if (!built.ok) {
     o.error = "your file did not build";
     return;
@@ -53,14 +53,14 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(fn.name, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
+  const TimingLock timing(s.assignment.prepared.timing_lock, TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
-  const std::uint64_t seed = derive_seed(s.grading_seed, "timing report") >> 1;
+  const std::uint64_t seed = derive_seed(s.assignment.grading_seed, "timing report") >> 1;
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), o.dims, seed));
   poison_outputs(*memory, layout, seed);
-  const std::string scratch = new_scratch_folder(s, "timing-report");
-  ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.rubric.limits.test_seconds);
+  const std::string scratch = new_scratch_folder(s.worker, "timing-report");
+  ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.assignment.rubric.limits.test_seconds);
   RecordReader reader;
   std::string status;
   req.converse = [&](const std::string& channel) -> std::string {
@@ -81,7 +81,7 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
     }
     return "";
   };
-  req.sandbox = run_sandbox(s, built.executable, scratch, false, RunTool::none);
+  req.sandbox = run_sandbox(s.assignment, built.executable, scratch, false, RunTool::none);
   const ProcessResult p = run_process(req);
   // A CUDA error left behind (an elapsed time read too early) still leaves the calls and the report to
   // judge; a runner that never answered leaves nothing.
@@ -102,13 +102,13 @@ void run_student(const TechniqueInput& in, const Function& fn, TimingObservation
 // CPU backend's kernels run synchronously, so the run is the kernel's time plus a pipe's round trip).
 void time_kit(const TechniqueInput& in, const Function& fn, const std::string& entry, TimingObservation& o) {
   Session& s = in.session;
-  const std::string file = "solutions/" + s.rubric.assignment + "/" + s.rubric.student_files.front();
+  const std::string file = "solutions/" + s.assignment.rubric.assignment + "/" + s.assignment.rubric.student_files.front();
   if (!fs::exists(kit_file(file))) {
     o.skipped = true;
     o.error = "the kit's copy of the kernel (" + file + ") is not in this tree: graded where the kit is whole";
     return;
   }
-  const BuildOutcome& built = baseline_runner(s, s.rubric.assignment, file);
+  const BuildOutcome& built = baseline_runner(s, s.assignment.rubric.assignment, file);
   if (!built.ok) {
     o.error = "the kit's copy of the kernel did not build: " + built.summary;
     return;
@@ -116,15 +116,15 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
   const Problem& problem = *fn.problem;
   const RunnerCase layout = layout_runner_case(entry, o.dims, problem.inputs(o.dims), problem.outputs(o.dims), 4096);
   // A time is measured here: in a batch, alone on the GPU (kit/timing_lock.h).
-  const TimingLock timing(TimingLock::Use::timing, backend_of(s).on_gpu());
+  const TimingLock timing(s.assignment.prepared.timing_lock, TimingLock::Use::timing, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
-  const std::uint64_t seed = derive_seed(s.grading_seed, "kit timing") >> 1;
+  const std::uint64_t seed = derive_seed(s.assignment.grading_seed, "kit timing") >> 1;
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), o.dims, seed));
   const KitTiming how = backend_of(s).kit_timing();
   o.kit_clock = how.clock;
-  const std::string scratch = new_scratch_folder(s, "kit-timing");
-  ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.rubric.limits.test_seconds);
+  const std::string scratch = new_scratch_folder(s.worker, "kit-timing");
+  ProcessRequest req = runner_request(built.executable, layout, memory->descriptor(), scratch, s.assignment.rubric.limits.test_seconds);
   RecordReader reader;
   int warmups = 0;
   std::vector<double> samples;
@@ -158,7 +158,7 @@ void time_kit(const TechniqueInput& in, const Function& fn, const std::string& e
     }
     return reply;
   };
-  req.sandbox = run_sandbox(s, built.executable, scratch, false, RunTool::none);
+  req.sandbox = run_sandbox(s.assignment, built.executable, scratch, false, RunTool::none);
   const ProcessResult p = run_process(req);
   if (!failure.empty() || samples.empty()) {
     o.error = !failure.empty() ? failure : "the kit's timing run " + describe_ending(p, req.timeout_s);
@@ -175,9 +175,9 @@ const TimingObservation& observe_timing(const TechniqueInput& in) {
   // One observation per grading (a session's work folder is its own) and size.
   static std::map<std::string, TimingObservation> observed;
   Session& s = in.session;
-  const Function& fn = s.rubric.functions[in.check.function];
+  const Function& fn = s.assignment.rubric.functions[in.check.function];
   const Dims dims = run_dims(in);
-  const std::string key = s.work_dir + "/" + fn.name + "/" + format_dims(dims);
+  const std::string key = s.worker.work_dir + "/" + fn.name + "/" + format_dims(dims);
   const auto found = observed.find(key);
   if (found != observed.end()) return found->second;
   TimingObservation& o = observed[key];
@@ -185,7 +185,7 @@ const TimingObservation& observe_timing(const TechniqueInput& in) {
   const Work work = fn.problem->work(dims);
   o.bytes = work.bytes_read + work.bytes_written;
   std::string entry;
-  for (const Function& other : s.rubric.functions)
+  for (const Function& other : s.assignment.rubric.functions)
     if (other.name != fn.name) {
       entry = other.name;
       break;

@@ -31,6 +31,8 @@
 #include <nlohmann/json.hpp>
 
 #include "kit/build_config.h"
+#include "kit/grade.h"
+#include "kit/prepared.h"
 #include "kit/process.h"
 #include "kit/sha256.h"
 
@@ -174,7 +176,7 @@ std::string generated(const std::string& spec, std::mt19937_64& rng) {
 
 struct World {
   fs::path root, tmp, home, canary, secret_file, output, submissions;
-  fs::path build_cache;  // set (build-cache: yes): the grader's KIT_BUILD_CACHE, holding a planted file
+  fs::path prepared;  // set (build-cache: yes): the grader's --prepared folder, its builds/ holding a planted file
   std::string mark, secret_env, secret_in_file, canary_text;
   int listener = -1;
   int port = 0;
@@ -245,7 +247,7 @@ std::string substitute(std::string text, const World& w, const std::string& kit)
   text = replace_all(text, "@HOME@", w.home.string());
   text = replace_all(text, "@MARK@", w.mark);
   text = replace_all(text, "@PORT@", std::to_string(w.port));
-  text = replace_all(text, "@BUILD_CACHE@", (w.root / "build-cache").string());
+  text = replace_all(text, "@BUILD_CACHE@", (w.root / "prepared" / "builds").string());
   return text;
 }
 
@@ -337,7 +339,6 @@ kit::ProcessResult run_grader(const std::vector<std::string>& argv, const World&
   r.working_dir = working_dir;
   // The grader's own environment: its work folders land in the world's tmp; a secret it must not leak.
   r.env = {{"TMPDIR", w.tmp.string()}, {"HOME", w.home.string()}, {"KIT_ADV_SECRET", w.secret_env}, {"NO_COLOR", "1"}};
-  if (!w.build_cache.empty()) r.env.emplace_back("KIT_BUILD_CACHE", w.build_cache.string());
   return kit::run_process(r);
 }
 
@@ -405,12 +406,14 @@ int check_case(const std::string& grader, const std::string& case_file, const st
   std::mt19937_64 rng(std::random_device{}());
   World w = make_world(stem + "-" + backend, rng);
   w.kit_hashes = hash_kit(kit);
-  // A build cache for the grading, holding what a batch's cache holds beside the harness objects: a
-  // baseline's runner, built from a solution (here a stand-in that would compile, named as they are).
+  // A prepared folder for the grading (kit/prepared.h), holding what a batch's holds beside the harness
+  // objects: a baseline's runner, built from a solution (here a stand-in that would compile, named as they
+  // are).
   if (value_of(meta, "build-cache") == "yes") {
-    w.build_cache = w.root / "build-cache";
-    fs::create_directories(w.build_cache);
-    write_file(w.build_cache / "planted.runner", "// " + w.mark + "\nstatic int planted_baseline = 1;\n");
+    w.prepared = w.root / "prepared";
+    const kit::Backend kind = backend == "cuda" ? kit::Backend::cuda : kit::Backend::cpu;
+    const kit::PreparedFolder p = kit::prepare_folder(w.prepared.string(), kit::load_assignment_rubric(assignment), kind);
+    write_file(fs::path(p.builds) / "planted.runner", "// " + w.mark + "\nstatic int planted_baseline = 1;\n");
   }
 
   // The submission, laid out as the case says.
@@ -461,6 +464,7 @@ int check_case(const std::string& grader, const std::string& case_file, const st
     argv.insert(argv.end(), {"--submission", submission.string()});
   }
   argv.insert(argv.end(), {"--backend", backend, "--format", "json", "--output", w.output.string()});
+  if (!w.prepared.empty()) argv.insert(argv.end(), {"--prepared", w.prepared.string()});
   if (const std::string seed = value_of(meta, "seed"); !seed.empty()) argv.insert(argv.end(), {"--seed", seed});
   // KIT_ADV_GRADER_ARGS=--unsandboxed shows that a case can fail: run it where the attack may do harm.
   if (const char* extra = std::getenv("KIT_ADV_GRADER_ARGS")) {

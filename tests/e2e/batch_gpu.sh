@@ -103,5 +103,5 @@ done
 [ "$(column noisy status)" = graded ] || fail "the noisy neighbour was not graded"
 [ "$lenders" -le 1 ] || fail "$lenders copies timed every round of their baselines: the batch shared none"
 grep -h "of its rounds timed by the batch" "$out"/results/*.json | head -n 2
-[ -s "$out/timing.lock.baselines" ] || fail "the batch kept no record of its baselines' rounds"
+[ -s "$out/prepared/timing.lock.baselines" ] || fail "the batch kept no record of its baselines' rounds"
 echo "ok"

@@ -28,6 +28,8 @@
 #include <nlohmann/json.hpp>
 
 #include "broken_kernel.h"
+#include "kit/grade.h"
+#include "kit/prepared.h"
 #include "kit/process.h"
 #include "unified_diff.h"
 
@@ -40,6 +42,17 @@ constexpr int kSkip = 77;
 int fail(const std::string& why) {
   std::fprintf(stderr, "NOT AS EXPECTED: %s\n", why.c_str());
   return 1;
+}
+
+// The tests of one assignment and backend share a prepared folder, as a batch's gradings share theirs
+// (kit/prepared.h): each reference is computed once and each harness compiled once per build command.
+// It sits in the build folder, beside the grader's own folder.
+void add_prepared(std::vector<std::string>& argv, const std::string& grader, const std::string& assignment,
+                  const std::string& backend) {
+  const fs::path dir = fs::path(grader).parent_path().parent_path() / "test-prepared" / (assignment + "-" + backend);
+  kit::prepare_folder(dir.string(), kit::load_assignment_rubric(assignment),
+                      backend == "cuda" ? kit::Backend::cuda : kit::Backend::cpu);
+  argv.insert(argv.end(), {"--prepared", dir.string()});
 }
 
 kit::ProcessResult run(const std::vector<std::string>& argv, double timeout_s = 1500) {
@@ -82,8 +95,10 @@ int check_verdict(const std::string& grader, const std::string& patch, const std
   std::ofstream(folder / k.student_file, std::ios::binary) << k.source;
   const fs::path out = folder / "result.json";
   // `check` runs the visible tests, which is what every expectation names, in a fraction of `grade`'s time.
-  kit::ProcessResult p = run({grader, "check", k.assignment, "--submission", folder.string(), "--backend", backend,
-                              "--format", "json", "--output", out.string()});
+  std::vector<std::string> argv = {grader, "check", k.assignment, "--submission", folder.string(), "--backend", backend,
+                                   "--format", "json", "--output", out.string()};
+  add_prepared(argv, grader, k.assignment, backend);
+  kit::ProcessResult p = run(argv);
   if (no_gpu(p)) {
     std::printf("no usable GPU: skipped\n");
     return kSkip;
@@ -188,8 +203,10 @@ int check_exit(int expected, const std::string& text, const std::vector<std::str
 int check_kept_runners(const std::string& grader, const std::string& submission, const std::string& assignment,
                        const std::string& backend) {
   const fs::path out = fs::temp_directory_path() / ("kit-e2e-kept-runners-" + assignment + "-" + backend + ".json");
-  kit::ProcessResult p = run({grader, "check", assignment, "--submission", submission, "--backend", backend,
-                              "--format", "json", "--output", out.string()});
+  std::vector<std::string> argv = {grader, "check", assignment, "--submission", submission, "--backend", backend,
+                                   "--format", "json", "--output", out.string()};
+  add_prepared(argv, grader, assignment, backend);
+  kit::ProcessResult p = run(argv);
   if (no_gpu(p)) {
     std::printf("no usable GPU: skipped\n");
     return kSkip;

@@ -33,8 +33,9 @@ struct SharingRule {
   double fresh_s = 30;    // a grading times a new round of a baseline whose newest is older than this
 };
 
-// The file a batch's gradings share rounds through: `<KIT_TIMING_LOCK>.baselines`; empty outside a batch.
-std::string shared_rounds_path();
+// The file a batch's gradings share rounds through: `<timing lock>.baselines` (kit/timing_lock.h); empty
+// outside a batch, where `timing_lock` is empty.
+std::string shared_rounds_path(const std::string& timing_lock);
 
 // One baseline kernel as the rounds name it: `program` says what its runner is built from and by.
 std::string baseline_key(const std::string& name, const std::string& entry, const std::string& program,

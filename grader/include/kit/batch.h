@@ -16,7 +16,7 @@
 #include "kit/class_roster.h"
 #include "kit/gradebook.h"
 #include "kit/rubric.h"
-#include "kit/timing_lock.h"
+#include "kit/prepared.h"  // rubric_sha256
 
 namespace kit {
 
@@ -30,8 +30,8 @@ struct BatchOptions {
   bool unsandboxed = false;
   std::string grader = "/proc/self/exe";  // the command each child runs
   // One task of a batch spread over a cluster (slurm_batch.h): only these students are graded, each
-  // task with its own pending folder and timing lock (named after `task`), and no gradebook is written:
-  // the command that submitted the tasks writes it from every task's results.
+  // task with its own pending folder and prepared folder (named after `task`; kit/prepared.h), and no
+  // gradebook is written: the command that submitted the tasks writes it from every task's results.
   std::string task;
   std::vector<std::string> task_students;
 };
@@ -104,8 +104,5 @@ void mark_grading_error(ClassResult& result, const std::string& message, const s
 // and graded (errors and missing files are tried again).
 bool still_valid(const ClassResult& earlier, const ClassResult& now);
 
-// The SHA-256 of the rubric's bytes and its questions file's: a result records the rubric it was graded
-// against, so that neither a batch run again nor `grader gradebook` takes a grade made under another.
-std::string rubric_sha256(const Rubric& rubric);
 
 }  // namespace kit

@@ -1,8 +1,8 @@
 // Baseline runners built once for a class. Every grading of a batch times the same baselines (the
 // reference solution, the naive kernel) and used to build them again; with a cache folder the first
 // grading builds each and the others copy it. Only the kit's own files are cached: a student's build is
-// never shared, even between two identical submissions. `grader batch` gives its gradings
-// <out>/cache/builds; a single grading uses one only when KIT_BUILD_CACHE names a folder.
+// never shared, even between two identical submissions. The folder is the builds/ of the prepared folder
+// a batch hands its gradings (kit/prepared.h); a grading without one builds its own.
 #pragma once
 
 #include <functional>
@@ -11,11 +11,6 @@
 #include "kit/build.h"
 
 namespace kit {
-
-inline constexpr const char* kBuildCacheVariable = "KIT_BUILD_CACHE";
-
-// The folder KIT_BUILD_CACHE names, or "" when it is unset or empty.
-std::string build_cache_dir();
 
 // What a baseline's runner is made from: the grader that builds it, the kit's libraries it links, the
 // backend, flavour and knobs, and the bytes of the source and of every file in the assignment's folder.

@@ -1,8 +1,8 @@
 // All of a grading's correctness tests, several side by side. Each test is a few child processes (the
-// runner in its thread orders, the checking builds), so tests run in worker threads, each with its own
-// copy of the session; what the copies learned (stage times, kernels launched, builds made) joins the
-// grading's session afterwards. The results come back in the rubric's order and do not depend on which
-// worker ran what.
+// runner in its thread orders, the checking builds), so tests run in threads, each with a Worker of its
+// own (kit/worker.h); what the workers made and found (stage times, builds, kernels launched) joins the
+// grading's worker afterwards (join_worker). The results come back in the rubric's order and do not
+// depend on which worker ran what.
 #pragma once
 
 #include <chrono>
@@ -24,8 +24,12 @@ struct TestSchedule {
 // Makes the builds the tests need first, `jobs` compilers at a time. A test not started within the
 // budget fails as not run; so does every test after one whose build hung (in the rubric's order), saying
 // which test it hung on: a class's hanging submissions cost one test's time limit each, not one per test.
-std::vector<TestResult> run_correctness_tests(Session& session, const std::vector<TestCase>& cases,
-                                              const TestSchedule& schedule);
+struct CorrectnessOutcome {
+  std::vector<TestResult> tests;  // in the rubric's order
+  CorrectnessEvidence evidence;   // what the runs showed, for the technique checks (kit/worker.h)
+};
+CorrectnessOutcome run_correctness_tests(Session& session, const std::vector<TestCase>& cases,
+                                         const TestSchedule& schedule);
 
 // As one test at a time would have left them: after a test whose build hung (`hung[i]`: test i timed
 // out), that build's later tests in the rubric's order are not run, whichever of them a worker had

@@ -24,6 +24,9 @@ struct GradeOptions {
   int jobs = 0;                        // correctness tests side by side; 0: default_test_jobs()
   // Where the pictures of failed picture tests are copied (failure_pictures.h); empty: none are kept.
   std::string pictures_dir;
+  // The folder a batch prepared for its gradings (kit/prepared.h, `--prepared`): its caches and timing
+  // lock are shared with the batch's other gradings. Empty: this grading shares nothing.
+  std::string prepared;
 };
 
 // Throws UserError for anything the user can fix (unknown assignment, missing file, a symbolic link

@@ -5,12 +5,16 @@
 
 #include <string>
 
-#include "kit/session.h"
+#include "kit/assignment.h"
+#include "kit/knobs.h"
+#include "kit/submission.h"
+#include "kit/worker.h"
 
 namespace kit {
 
 // "" when every knob of `build` ends the file with the value given; otherwise what the file did
 // ("the file redefines TILE_WIDTH: built with -DTILE_WIDTH=8, it uses 16"). Asked once per build.
-std::string knobs_overridden(Session& session, const Knobs& build);
+std::string knobs_overridden(const Assignment& assignment, const Submission& submission, Worker& worker,
+                             const Knobs& build);
 
 }  // namespace kit

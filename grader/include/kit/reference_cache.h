@@ -1,8 +1,8 @@
 // Reference outputs kept on disk between gradings, so that a class is checked against references
 // computed once per case and seed rather than once per student (the fp64 matmul references of one
 // grading of matmul-tiled take seconds). Only the grader reads and writes the cache; student code never
-// sees it (its folder is not in the sandbox). `grader batch` gives its gradings <out>/cache/references;
-// a single grading uses one only when KIT_REFERENCE_CACHE names a folder.
+// sees it (its folder is not in the sandbox). The folder is the references/ of the prepared folder a
+// batch hands its gradings (kit/prepared.h); a grading without one computes its own.
 #pragma once
 
 #include <optional>
@@ -11,11 +11,6 @@
 #include "kit/problem.h"
 
 namespace kit {
-
-inline constexpr const char* kReferenceCacheVariable = "KIT_REFERENCE_CACHE";
-
-// The folder KIT_REFERENCE_CACHE names, or "" when it is unset or empty.
-std::string reference_cache_dir();
 
 // `key` says which case (problem, variant, dims, knobs, seed); the file also records which grader
 // computed it, so a rebuilt grader (whose reference may have changed) never reads an older entry.

@@ -8,14 +8,14 @@
 #include <cstddef>
 #include <string>
 
-#include "kit/session.h"
+#include "kit/worker.h"
 
 namespace kit {
 
-// Copies `path` into a folder of the grader's own and returns the copy's path, which the readers of
+// Copies `path` into a folder of the worker's own and returns the copy's path, which the readers of
 // each format may then open. Returns "" when there is no file (the run wrote none). Returns "" and sets
 // *problem ("access.jsonl is a symbolic link, not a file the run wrote") when it is anything but a
 // regular file of at most `max_bytes`: the link is not followed and a fifo or device is not read.
-std::string take_run_file(Session& session, const std::string& path, std::size_t max_bytes, std::string* problem);
+std::string take_run_file(Worker& worker, const std::string& path, std::size_t max_bytes, std::string* problem);
 
 }  // namespace kit

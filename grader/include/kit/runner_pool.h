@@ -42,15 +42,11 @@ bool worth_keeping(const KeptRunner& runner);
 class RunnerPool {
  public:
   RunnerPool() = default;
-  // A live process belongs to one worker: a copy of a session (one per worker) starts with no runners,
-  // and keeps none until enabled.
-  RunnerPool(const RunnerPool&) {}
-  RunnerPool& operator=(const RunnerPool&) {
-    clear();
-    max_idle_ = 0;
-    given_up_.clear();
-    return *this;
-  }
+  // A live process belongs to one worker (kit/worker.h): a pool moves with its worker, never copied.
+  RunnerPool(RunnerPool&&) = default;
+  RunnerPool& operator=(RunnerPool&&) = default;
+  RunnerPool(const RunnerPool&) = delete;
+  RunnerPool& operator=(const RunnerPool&) = delete;
 
   // Keeps up to `max_idle` runners from now on, the longest idle ending first beyond that.
   void enable(std::size_t max_idle) { max_idle_ = max_idle; }

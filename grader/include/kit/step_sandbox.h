@@ -10,23 +10,25 @@
 #include <string>
 
 #include "kit/sandbox.h"
-#include "kit/session.h"
+#include "kit/assignment.h"
+#include "kit/build.h"
+#include "kit/worker.h"
 
 namespace kit {
 
 // What a run is wrapped in: the tools that need the toolkit visible.
 enum class RunTool { none, compute_sanitizer, nsight_compute };
 
-// Nothing when the session is unsandboxed (--unsandboxed).
-std::optional<SandboxSpec> compile_sandbox(const Session& session, const BuildSpec& spec);
+// Nothing when the assignment is graded unsandboxed (--unsandboxed).
+std::optional<SandboxSpec> compile_sandbox(const Assignment& assignment, const BuildSpec& spec);
 
 // `program` is the runner; `scratch` a folder of this run's own, writable (reports go there).
 // `sanitizer_build`: an AddressSanitizer or ThreadSanitizer runner, which reserves terabytes of address
 // space and so runs without the memory limit.
-std::optional<SandboxSpec> run_sandbox(const Session& session, const std::string& program, const std::string& scratch,
+std::optional<SandboxSpec> run_sandbox(const Assignment& assignment, const std::string& program, const std::string& scratch,
                                        bool sanitizer_build, RunTool tool);
 
-// A new folder for one run's scratch files, under the session's work folder.
-std::string new_scratch_folder(Session& session, const std::string& label);
+// A new folder for one run's scratch files, under the worker's work folder.
+std::string new_scratch_folder(Worker& worker, const std::string& label);
 
 }  // namespace kit

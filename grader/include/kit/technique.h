@@ -29,6 +29,7 @@ struct TechniqueInput {
   // (code_without_comments_and_literals), so that a word in a comment or a message earns nothing.
   const std::string& code;
   Session& session;
+  const CorrectnessEvidence& evidence;  // what the correctness runs showed of the kernels (kit/worker.h)
 };
 
 struct TechniqueKind {
@@ -48,6 +49,8 @@ const std::vector<TechniqueKind>& technique_kinds();
 const TechniqueKind* find_technique_kind(const std::string& name);
 
 // `source_text`: the student's file as it is; the checks see it as code only (TechniqueInput::code).
-std::vector<TestResult> run_technique_checks(Session& session, const NvccCheck& nvcc, const std::string& source_text);
+// `evidence`: what the correctness tests showed, which the checks of launched kernels and host code judge.
+std::vector<TestResult> run_technique_checks(Session& session, const CorrectnessEvidence& evidence, const NvccCheck& nvcc,
+                                             const std::string& source_text);
 
 }  // namespace kit

@@ -1,13 +1,12 @@
-// The timing lock: how gradings that share one GPU keep off it while one of them times. A batch names a
-// file in KIT_TIMING_LOCK for every child (kit/batch.h, docs/batch.md); outside one nothing is locked.
+// The timing lock: how gradings that share one GPU keep off it while one of them times. The lock is the
+// timing.lock of the prepared folder a batch hands every child (kit/prepared.h, docs/batch.md): a file
+// that every grading sharing the GPU locks (flock), so that nothing of another grading runs on the GPU
+// during a timing, while builds go on. A grading without one locks nothing (an empty path).
 #pragma once
 
-namespace kit {
+#include <string>
 
-// The environment variable that hands a grading the timing lock: the path of a file that every grading
-// sharing the GPU locks (flock), so that nothing of another grading runs on the GPU during a timing, while
-// builds go on. Unset: nothing is locked.
-inline constexpr const char* kTimingLockVariable = "KIT_TIMING_LOCK";
+namespace kit {
 
 // Holds the timing lock for its lifetime, waiting for it first, in one of two ways:
 // - `timing`: alone. A grading takes it around the student's timed runs and the baselines' together (they
@@ -23,13 +22,14 @@ inline constexpr const char* kTimingLockVariable = "KIT_TIMING_LOCK";
 class TimingLock {
  public:
   enum class Use { timing, run };
-  static bool requested();  // the variable is set
-  // Whether a timing holds the queue, waiting for the lock or timing (or a run is that moment taking its
-  // share). False when no lock is requested.
-  static bool timing_waits();
-  // Throws std::runtime_error when the lock files cannot be opened. `wanted` false: takes nothing (a
-  // run on the CPU backend).
-  explicit TimingLock(Use use = Use::timing, bool wanted = true);
+  // Whether a timing holds the queue of the lock at `path`, waiting for the lock or timing (or a run is
+  // that moment taking its share). False for an empty path.
+  static bool timing_waits(const std::string& path);
+  // Nothing held.
+  TimingLock() = default;
+  // Takes the lock at `path`; takes nothing for an empty path (outside a batch) or when `wanted` is false
+  // (a run on the CPU backend). Throws std::runtime_error when the lock files cannot be opened.
+  explicit TimingLock(const std::string& path, Use use = Use::timing, bool wanted = true);
   ~TimingLock();
   TimingLock(TimingLock&& other) noexcept;
   TimingLock& operator=(TimingLock&& other) noexcept;

@@ -34,7 +34,7 @@ std::string watchdog_seconds(double timeout_s) { return std::to_string(std::max(
 // gives them (kitcpu's thread_order.h), not in the machine's, so the first finding and the result in each
 // order are the same in every grading of the same file.
 bool one_cpu_worker(const Session& s, const TestCase& t, RunMode mode) {
-  return mode != RunMode::plain || repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+  return mode != RunMode::plain || repeated_on_cpu(t.dims, s.assignment.rubric.cpu_checks.repeats_max_volume);
 }
 
 std::string with_exit_code(const char* options, int code) { return options + (":exitcode=" + std::to_string(code)); }
@@ -61,8 +61,9 @@ std::vector<std::pair<std::string, std::string>> cpu_environment(const Session& 
 BuildOutcome build_cpu(const BuildSpec& spec) {
 #ifdef KIT_HAVE_CPU_BACKEND
   const BuildConfig& config = build_config();
-  auto flavour = config.cpu_flavours.find(spec.flavour);
-  if (flavour == config.cpu_flavours.end()) return {false, "", "", "unknown CPU build flavour " + spec.flavour};
+  auto flavour = config.cpu_flavours.find(to_string(spec.flavour));
+  if (flavour == config.cpu_flavours.end())
+    return {false, "", "", "unknown CPU build flavour " + std::string(to_string(spec.flavour))};
   const std::string rewritten = (fs::path(spec.output_dir) / "student.cpp").string();
   try {
     std::ofstream(rewritten) << kitcpu::rewrite_cuda_source(read_text_file(spec.source), source_file_name(spec));
@@ -97,18 +98,18 @@ class CpuBackend final : public RunnerBackend {
   bool times_performance() const override { return false; }
   bool has_virtual_devices() const override { return true; }
 
-  std::string build_flavour(const std::string& wanted) const override { return wanted; }
+  Flavour build_flavour(Flavour wanted) const override { return wanted; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cpu(spec); }
 
-  std::unique_ptr<DeviceMemory> new_arena(Session&, std::size_t bytes) const override {
+  std::unique_ptr<DeviceMemory> new_arena(Worker&, std::size_t bytes) const override {
     return host_device_memory(bytes);
   }
   // The virtual device's row the test names (kitcpu/virtual_device.h).
-  const DeviceLimits& device_limits(Session&, const TestCase& t, DeviceLimits* scratch) const override {
+  const DeviceLimits& device_limits(Worker&, const TestCase& t, DeviceLimits* scratch) const override {
     return *scratch = virtual_device_limits(t.device);
   }
 
-  void start_shared(Session&) const override {}
+  void start_shared(Worker&) const override {}
   // One per build, flavour and thread order, which are cheap.
   std::size_t kept_runners() const override { return 8; }
   bool groups_tests_by_build() const override { return false; }
@@ -117,8 +118,8 @@ class CpuBackend final : public RunnerBackend {
   PlainRuns plain_runs(const Session& s, const TestCase& t) const override {
     PlainRuns runs;
     runs.seeds = t.seeds;
-    runs.orders = s.rubric.cpu_checks.orders;
-    runs.large = !repeated_on_cpu(t.dims, s.rubric.cpu_checks.repeats_max_volume);
+    runs.orders = s.assignment.rubric.cpu_checks.orders;
+    runs.large = !repeated_on_cpu(t.dims, s.assignment.rubric.cpu_checks.repeats_max_volume);
     if (runs.large) {
       runs.orders.resize(1);
       runs.seeds.resize(1);
@@ -144,7 +145,7 @@ class CpuBackend final : public RunnerBackend {
     std::vector<kitcpu::Diagnostic> sanitizer;
     std::vector<kitcpu::Diagnostic> runtime = runtime_diagnostics(s, report, tampered);
 #ifdef KIT_HAVE_CPU_BACKEND
-    if (mode != RunMode::plain) sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.source).filename().string());
+    if (mode != RunMode::plain) sanitizer = kitcpu::parse_sanitizer_output(p.err, fs::path(s.submission.source).filename().string());
 #else
     (void)mode;
     (void)p;

@@ -39,22 +39,22 @@ class CudaBackend final : public RunnerBackend {
   bool has_virtual_devices() const override { return false; }
 
   // One runner serves every mode: compute-sanitizer wraps the plain build.
-  std::string build_flavour(const std::string&) const override { return "fast"; }
+  Flavour build_flavour(Flavour) const override { return Flavour::fast; }
   BuildOutcome build(const BuildSpec& spec) const override { return build_cuda(spec); }
 
-  std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) const override {
-    start_shared(s);
-    return gpu_device_memory(s.gpu_memory, bytes);
+  std::unique_ptr<DeviceMemory> new_arena(Worker& w, std::size_t bytes) const override {
+    start_shared(w);
+    return gpu_device_memory(w.gpu_memory, bytes);
   }
   // The GPU's own limits, read once.
-  const DeviceLimits& device_limits(Session& s, const TestCase&, DeviceLimits*) const override {
-    if (!s.gpu_limits) s.gpu_limits = gpu_device_limits();
-    return *s.gpu_limits;
+  const DeviceLimits& device_limits(Worker& w, const TestCase&, DeviceLimits*) const override {
+    if (!w.learned.gpu_limits) w.learned.gpu_limits = gpu_device_limits();
+    return *w.learned.gpu_limits;
   }
 
   // The GPU memory helper serves one request at a time, for every worker.
-  void start_shared(Session& s) const override {
-    if (!s.gpu_memory) s.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
+  void start_shared(Worker& w) const override {
+    if (!w.gpu_memory) w.gpu_memory = start_gpu_memory_server(build_config().device_memory_helper);
   }
   // Each kept runner holds a CUDA context and its memory.
   std::size_t kept_runners() const override { return 2; }
@@ -75,7 +75,7 @@ class CudaBackend final : public RunnerBackend {
   // every run many times over, so they get more.
   void prepare_request(const Session& s, const TestCase&, RunMode mode, const std::string&, const fs::path&,
                        ProcessRequest& req) const override {
-    req.stall_timeout_s = s.rubric.limits.run_seconds * (under_compute_sanitizer(mode) ? kSanitizerSlowdown : 1);
+    req.stall_timeout_s = s.assignment.rubric.limits.run_seconds * (under_compute_sanitizer(mode) ? kSanitizerSlowdown : 1);
   }
   std::string runner_variant(const Session&, const TestCase&, RunMode) const override { return ""; }
   // The run's folder is taken in as on the CPU backend (run_files.h); compute-sanitizer's report is read

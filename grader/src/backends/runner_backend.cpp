@@ -1,5 +1,7 @@
 #include "backends/runner_backend.h"
 
+#include "kit/assignment.h"
+
 namespace kit {
 
 const RunnerBackend& runner_backend(Backend kind) {
@@ -11,5 +13,17 @@ const RunnerBackend& runner_backend(Backend kind) {
 }
 
 const char* to_string(Backend kind) { return runner_backend(kind).name(); }
+
+const RunnerBackend& backend_of(const Assignment& a) { return a.backend_impl ? *a.backend_impl : runner_backend(a.backend); }
+
+const char* to_string(Flavour flavour) {
+  switch (flavour) {
+    case Flavour::asan: return "asan";
+    case Flavour::tsan: return "tsan";
+    case Flavour::access: return "access";
+    case Flavour::fast: break;
+  }
+  return "fast";
+}
 
 }  // namespace kit

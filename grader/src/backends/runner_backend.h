@@ -28,6 +28,7 @@ namespace kit {
 
 // Declared only: the backends sit below the session and the rubric, which include them.
 struct Session;   // kit/session.h (backend_of)
+struct Worker;    // kit/worker.h
 struct TestCase;  // kit/cases.h
 struct Function;  // kit/rubric.h
 
@@ -67,17 +68,17 @@ class RunnerBackend {
   virtual bool has_virtual_devices() const = 0;
 
   // -- building: the flavour a mode's build asks for (run_mode.h) is the build this backend makes of it.
-  virtual std::string build_flavour(const std::string& wanted) const = 0;
+  virtual Flavour build_flavour(Flavour wanted) const = 0;
   virtual BuildOutcome build(const BuildSpec& spec) const = 0;
 
   // -- the device a run sees: its memory (one arena per run) and its limits.
-  virtual std::unique_ptr<DeviceMemory> new_arena(Session& s, std::size_t bytes) const = 0;
-  virtual const DeviceLimits& device_limits(Session& s, const TestCase& t, DeviceLimits* scratch) const = 0;
+  virtual std::unique_ptr<DeviceMemory> new_arena(Worker& w, std::size_t bytes) const = 0;
+  virtual const DeviceLimits& device_limits(Worker& w, const TestCase& t, DeviceLimits* scratch) const = 0;
 
   // -- the correctness tests: what the runs of a grading share (a GPU's memory helper), started once and
-  // before the workers copy the session; how many runners each worker keeps between its tests; whether
+  // before the workers are made (kit/worker.h, worker_beside); how many runners each worker keeps between its tests; whether
   // the tests of one non-default build go to one worker (correctness_tests.h, work_items).
-  virtual void start_shared(Session& s) const = 0;
+  virtual void start_shared(Worker& w) const = 0;
   virtual std::size_t kept_runners() const = 0;
   virtual bool groups_tests_by_build() const = 0;
 

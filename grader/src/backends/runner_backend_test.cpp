@@ -29,18 +29,21 @@ TEST(RunnerBackend, EachKindIsItsBackendAndResultsNameItSo) {
   EXPECT_STREQ(runner_backend(Backend::cuda).name(), "cuda");
   EXPECT_STREQ(runner_backend(Backend::cpu).name(), "cpu");
   EXPECT_STREQ(to_string(Backend::cuda), "cuda");
-  Session s;
-  s.backend = Backend::cuda;
-  EXPECT_EQ(&backend_of(s), &cuda_backend());
-  s.backend_impl = &cpu_backend();
-  EXPECT_EQ(&backend_of(s), &cpu_backend());
+  Assignment a;
+  a.backend = Backend::cuda;
+  EXPECT_EQ(&backend_of(a), &cuda_backend());
+  a.backend_impl = &cpu_backend();
+  EXPECT_EQ(&backend_of(a), &cpu_backend());
 }
 
 TEST(RunnerBackend, TheCpuBackendRunsEveryOrderUnlessTheSizeIsLarge) {
-  Session s;
-  s.rubric.cpu_checks.repeats_max_volume = 1000;
+  Assignment a;
+  Submission sub;
+  Worker w;
+  Session s{a, sub, w};
+  a.rubric.cpu_checks.repeats_max_volume = 1000;
   const PlainRuns small = cpu_backend().plain_runs(s, sized(31));
-  EXPECT_EQ(small.orders, s.rubric.cpu_checks.orders);
+  EXPECT_EQ(small.orders, s.assignment.rubric.cpu_checks.orders);
   EXPECT_EQ(small.seeds.size(), 3u);
   EXPECT_FALSE(small.large);
   const PlainRuns large = cpu_backend().plain_runs(s, sized(32));
@@ -50,7 +53,10 @@ TEST(RunnerBackend, TheCpuBackendRunsEveryOrderUnlessTheSizeIsLarge) {
 }
 
 TEST(RunnerBackend, AGpuRunsOnceInItsOwnOrderWithEverySeed) {
-  Session s;
+  Assignment a;
+  Submission sub;
+  Worker w;
+  Session s{a, sub, w};
   const PlainRuns runs = cuda_backend().plain_runs(s, sized(4096));
   EXPECT_EQ(runs.orders, std::vector<std::string>{""});
   EXPECT_EQ(runs.seeds.size(), 3u);
@@ -64,13 +70,16 @@ TEST(RunnerBackend, EachBackendHasItsOwnCheckingRunsAndBuilds) {
   const CheckingRuns cuda = cuda_backend().checking_runs();
   EXPECT_EQ(cuda.modes, (std::vector<RunMode>{RunMode::racecheck, RunMode::memcheck}));
   EXPECT_EQ(cuda.order, "");
-  EXPECT_EQ(cpu_backend().build_flavour("tsan"), "tsan");
-  EXPECT_EQ(cuda_backend().build_flavour("tsan"), "fast");  // compute-sanitizer wraps the one runner
+  EXPECT_EQ(cpu_backend().build_flavour(Flavour::tsan), Flavour::tsan);
+  EXPECT_EQ(cuda_backend().build_flavour(Flavour::tsan), Flavour::fast);  // compute-sanitizer wraps the one runner
 }
 
 TEST(RunnerBackend, TheCpuRuntimeIsToldItsOrderAndOneWorkerWhereItLooksForRaces) {
-  Session s;
-  s.rubric.cpu_checks.repeats_max_volume = 1000;
+  Assignment a;
+  Submission sub;
+  Worker w;
+  Session s{a, sub, w};
+  a.rubric.cpu_checks.repeats_max_volume = 1000;
   ProcessRequest req;
   req.timeout_s = 60;
   cpu_backend().prepare_request(s, sized(31), RunMode::access_checks, "forward", "/scratch", req);
@@ -88,8 +97,11 @@ TEST(RunnerBackend, TheCpuRuntimeIsToldItsOrderAndOneWorkerWhereItLooksForRaces)
 }
 
 TEST(RunnerBackend, AGpuRunStallsAtTheRunLimitLongerUnderComputeSanitizer) {
-  Session s;
-  s.rubric.limits.run_seconds = 10;
+  Assignment a;
+  Submission sub;
+  Worker w;
+  Session s{a, sub, w};
+  a.rubric.limits.run_seconds = 10;
   ProcessRequest plain, memcheck;
   cuda_backend().prepare_request(s, sized(31), RunMode::plain, "", "/scratch", plain);
   cuda_backend().prepare_request(s, sized(31), RunMode::memcheck, "", "/scratch", memcheck);

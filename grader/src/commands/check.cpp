@@ -26,6 +26,7 @@ Command add_check_command(CLI::App& app) {
             o.visible_only = true;
             o.unsandboxed = flags->unsandboxed;
             o.jobs = flags->jobs;
+            o.prepared = flags->prepared;
             o.submission = flags->submission;
             o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
             if (o.submission.empty()) {

@@ -29,6 +29,7 @@ Command add_grade_command(CLI::App& app) {
             o.backend = state->flags.backend;
             o.unsandboxed = state->flags.unsandboxed;
             o.jobs = state->flags.jobs;
+            o.prepared = state->flags.prepared;
             o.pictures_dir = failure_pictures_folder(state->flags.pictures, state->flags.output);
             if (*state->seed_option) o.seed = state->seed;
             emit_report(grade_submission(o), state->flags);

@@ -51,6 +51,10 @@ CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
   command->add_flag("--unsandboxed", flags.unsandboxed, kUnsandboxedHelp);
   command->add_option("--jobs", flags.jobs, "correctness tests run side by side (default: the cores, at most 8)")
       ->check(CLI::Range(1, 256));
+  command->add_option("--prepared", flags.prepared,
+                      "the folder a batch prepared for its gradings of this assignment and backend (prepared.json, "
+                      "references/, builds/, harness/, timing.lock): its caches and GPU timing lock are shared; "
+                      "docs/batch.md");
   command->add_flag("--verbose", flags.verbose,
                     "add where the grading's time went (setup, builds, runs, timing) to the text report");
   return submission;

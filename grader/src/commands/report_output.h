@@ -20,10 +20,11 @@ struct ReportFlags {
   bool unsandboxed = false;
   bool verbose = false;
   int jobs = 0;  // --jobs: correctness tests side by side; 0: default_test_jobs()
+  std::string prepared;  // --prepared: the folder a batch prepared for its gradings (kit/prepared.h)
 };
 
-// Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed, --jobs and
-// --verbose to `command`.
+// Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed, --jobs,
+// --prepared and --verbose to `command`.
 // Returns the --submission option, which `grade` makes required.
 CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags);
 
