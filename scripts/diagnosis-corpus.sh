@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The corpus of typical student bugs (assignments/*/broken/*.patch) graded on one backend, as a table:
-# for each bug, whether the report names its cause and its line, the diagnosis (kit/result.h) and the
+# for each bug, whether the report names its cause and its line, the diagnosis (grader/src/result/result.h) and the
 # headline, and whether every promise of the patch's header held. The counts at the end are the ones
 # docs/results records.
 #   [JOBS=N] scripts/diagnosis-corpus.sh cpu|cuda [BUILD_DIR]   (default: build, or build-gpu for cuda)

@@ -12,7 +12,7 @@
 namespace {
 
 // Byte by byte with cudaMemset: a cudaMemcpy from the host into an output would read, in the record of
-// the student's runtime calls, as host code writing the answer (kit/runtime_calls.h).
+// the student's runtime calls, as host code writing the answer (grader/src/run/runtime_calls.h).
 void store_report(const TimingReport& r, void* d_report) {
   const float values[4] = {static_cast<float>(r.event_ms), static_cast<float>(r.host_ms_without_sync),
                            static_cast<float>(r.host_ms_with_sync), static_cast<float>(r.effective_gbps)};

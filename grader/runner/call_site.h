@@ -1,6 +1,6 @@
 // Where a wrapped runtime call was made, for the cuda runner's record: the return addresses on the stack,
 // as offsets into the runner's executable. The grader resolves them with the runner's debug information
-// (kit/call_sites.h) and names the first frame in the student's file, "vector_add.cu:31": a launch goes
+// (grader/src/run/call_sites.h) and names the first frame in the student's file, "vector_add.cu:31": a launch goes
 // through nvcc's stub before it reaches the runtime, a cudaMalloc<T> through the runtime's header.
 #pragma once
 

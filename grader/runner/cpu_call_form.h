@@ -1,5 +1,5 @@
 // The CPU backend's record of one runtime call (kitcpu/runtime_calls.h) in the form the grader judges
-// (kit/runtime_calls.h), naming the arena's arrays: the runner adopts the arena as region 0.
+// (grader/src/run/runtime_calls.h), naming the arena's arrays: the runner adopts the arena as region 0.
 #pragma once
 
 #include <kitcpu/runtime_calls.h>

@@ -1,6 +1,6 @@
 // The runner: the harness's main, linked with one student file and one assignment's harness.cpp. The
 // grader starts it for a test and keeps it for that test's runs, and may keep it for more tests after
-// (kit/runner_pool.h): it maps the arena the grader filled (kit/device_memory.h), then answers the
+// (grader/src/run/runner_pool.h): it maps the arena the grader filled (kit/device_memory.h), then answers the
 // grader's commands on a control socket, one line each, reporting on the private channel:
 //
 //   run         call the student's function once and wait for the GPU   -> {"type":"call", ...} for each

@@ -3,7 +3,7 @@
 // launch. The grader judges where an answer came from with it: an input copied to the host, or an
 // output written from the host, is host code doing the kernel's work.
 //
-// On a GPU the calls are intercepted with the linker's --wrap (kit/wrapped_calls.h), so the student's
+// On a GPU the calls are intercepted with the linker's --wrap (grader/src/run/wrapped_calls.h), so the student's
 // object reaches the runtime only through these wrappers; its references to the wrapped originals
 // (__real_*) are refused by the grader's symbol check, and so are its calls into the kit's own code
 // (kit::stop_recording). The CPU backend's runtime sees every call itself: there the runner takes the
@@ -35,7 +35,7 @@ void report_runtime_call(const std::string& json_object);
 // The cuda runner's wrappers (runtime_record_*_cuda.cpp): the student's allocations, so the record can
 // name what a pointer points into, and that name as a copy's or a launch argument's end: the arena's
 // array, the harness's host copy, an allocation ("buffer" and "offset"), or host or device memory
-// (kit/runtime_calls.h).
+// (grader/src/run/runtime_calls.h).
 // An allocation made while nothing is recorded (a global constructor's) is reported, marked "before",
 // when the next record starts, unless it was freed first: a leak of it is then seen.
 void note_allocation(const void* p, std::size_t bytes, const char* memory, const char* call);
@@ -61,7 +61,7 @@ void runner_copy(void* dst, const void* src, std::size_t bytes, bool to_device);
 void name_host_copy(const void* host, std::size_t bytes, const void* device_array, bool output = false);
 void forget_host_copies();
 // The record's last call when the run named host copies: {"call": "host-arrays"}, so the grader knows
-// the function wrote its host code (kit/runtime_calls.h); null otherwise.
+// the function wrote its host code (grader/src/run/runtime_calls.h); null otherwise.
 nlohmann::json host_arrays_call();
 // `offset`, when given, receives how far into the array's host copy `p` lies.
 const ArenaArray* host_copy_at(const void* p, const RunnerCase& c, const unsigned char* base,

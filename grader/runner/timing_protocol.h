@@ -1,5 +1,5 @@
 // How one call of the student's function is timed (GPU only). The grader decides how many samples to
-// take and what to make of them (grader/src/timing_rule.h); the runner times each call it is asked to:
+// take and what to make of them (grader/src/performance/timing_rule.h); the runner times each call it is asked to:
 //
 // reset the persisting-L2 carve-out, flush L2 by writing a buffer twice its size, then an event, the
 // call, an event; then a device-wide synchronise and a third event, so that work the call left running

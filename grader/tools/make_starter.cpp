@@ -1,4 +1,4 @@
-// kit-make-starter: writes the starter derived from a solution file (see grader/include/kit/starter.h).
+// kit-make-starter: writes the starter derived from a solution file (see grader/src/release/starter.h).
 //   kit-make-starter solutions/matmul-tiled/matmul_tiled.cu starter/matmul-tiled/matmul_tiled.cu
 //   kit-make-starter --check solutions/... starter/...   (exit 1 when the starter is out of date)
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "kit/starter.h"
+#include "release/starter.h"
 
 int main(int argc, char** argv) {
   const bool check = argc == 4 && std::strcmp(argv[1], "--check") == 0;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "kit/process.h"
-#include "kit/sandbox.h"
+#include "os/process.h"
+#include "os/sandbox.h"
 
 namespace {
 

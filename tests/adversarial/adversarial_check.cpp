@@ -30,11 +30,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kit/build_config.h"
-#include "kit/grade.h"
-#include "kit/prepared.h"
-#include "kit/process.h"
-#include "kit/sha256.h"
+#include "os/build_config.h"
+#include "grading/grade.h"
+#include "build/prepared.h"
+#include "os/process.h"
+#include "util/sha256.h"
 
 namespace {
 
@@ -406,7 +406,7 @@ int check_case(const std::string& grader, const std::string& case_file, const st
   std::mt19937_64 rng(std::random_device{}());
   World w = make_world(stem + "-" + backend, rng);
   w.kit_hashes = hash_kit(kit);
-  // A prepared folder for the grading (kit/prepared.h), holding what a batch's holds beside the harness
+  // A prepared folder for the grading (grader/src/build/prepared.h), holding what a batch's holds beside the harness
   // objects: a baseline's runner, built from a solution (here a stand-in that would compile, named as they
   // are).
   if (value_of(meta, "build-cache") == "yes") {

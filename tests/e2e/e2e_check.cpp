@@ -28,9 +28,9 @@
 #include <nlohmann/json.hpp>
 
 #include "broken_kernel.h"
-#include "kit/grade.h"
-#include "kit/prepared.h"
-#include "kit/process.h"
+#include "grading/grade.h"
+#include "build/prepared.h"
+#include "os/process.h"
 #include "unified_diff.h"
 
 namespace {
@@ -45,7 +45,7 @@ int fail(const std::string& why) {
 }
 
 // The tests of one assignment and backend share a prepared folder, as a batch's gradings share theirs
-// (kit/prepared.h): each reference is computed once and each harness compiled once per build command.
+// (grader/src/build/prepared.h): each reference is computed once and each harness compiled once per build command.
 // It sits in the build folder, beside the grader's own folder.
 void add_prepared(std::vector<std::string>& argv, const std::string& grader, const std::string& assignment,
                   const std::string& backend) {

@@ -22,7 +22,7 @@ code=0
 unzip -p "$work/autograder.zip" bundle.conf | grep -qx "seed=31337" || fail "bundle.conf does not carry the seed"
 unzip -Z1 "$work/autograder.zip" > "$work/listing"
 for entry in setup.sh run_autograder bundle.conf kit/CMakeLists.txt kit/scripts/install-deps.sh \
-             kit/grader/src/grade.cpp kit/assignments/matmul-naive/rubric.yaml kit/solutions/matmul-naive/matmul_naive.cu; do
+             kit/grader/src/grading/grade.cpp kit/assignments/matmul-naive/rubric.yaml kit/solutions/matmul-naive/matmul_naive.cu; do
   grep -qx "$entry" "$work/listing" || fail "the zip has no $entry"
 done
 ! grep -q "^kit/datasets/\|^kit/build/\|^kit/docs/" "$work/listing" || fail "the zip carries datasets, a build or docs"

@@ -1,8 +1,8 @@
 // A check category that no file of the kit names, added as a new one would be: this file, and one row
-// of the check table (AddedCheck, grader/src/check.h). Linked with the grader's main into
+// of the check table (AddedCheck, grader/src/checks/check.h). Linked with the grader's main into
 // kit-grader-throwaway-check, which throwaway_check.sh runs to show the category graded, scored and in
 // every report.
-#include "check.h"
+#include "checks/check.h"
 
 namespace kit {
 namespace {

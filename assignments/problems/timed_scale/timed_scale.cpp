@@ -2,7 +2,7 @@
 // host code reports about it (timing_bandwidth.h's TimingReport: event_ms, host_ms_without_sync,
 // host_ms_with_sync, effective_gbps). y has one right answer, to the bit. The report has none a
 // reference could compute: any finite number passes here, and the timing checks judge it against the
-// kit's own measurement (grader/src/technique_timing_report.cpp).
+// kit's own measurement (grader/src/checks/technique_timing_report.cpp).
 #include <limits>
 
 #include "kit/problem.h"

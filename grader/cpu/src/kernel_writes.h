@@ -6,7 +6,7 @@
 //
 // A word the kernel wrote with the value it already held looks unwritten here. The grader gives such
 // words of an argument's region to the kernel when no copy from the host put them there
-// (kit/answer_flow.h): fresh memory and cudaMemset's bytes.
+// (grader/src/run/answer_flow.h): fresh memory and cudaMemset's bytes.
 #pragma once
 
 #include <vector>

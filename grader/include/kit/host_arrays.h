@@ -5,7 +5,7 @@
 // The copies are the runner's own, outside the record of runtime calls (grader/runner/runtime_record.h),
 // and the record names the host copies after their arrays ({"array": "C", "role": "output", "side":
 // "host"}), so the grader can judge the student's copies: the inputs copied to the device, the output
-// written by a copy from the device after a launch (kit/runtime_calls.h).
+// written by a copy from the device after a launch (grader/src/run/runtime_calls.h).
 #pragma once
 
 #include <cstddef>

@@ -33,7 +33,7 @@ struct RunnerCase {
 // Places the arrays one after another, each between two guard zones, every array on a 4096-byte
 // boundary (a page: the CPU backend protects device memory page by page), after `lead_bytes` (rounded up
 // to a page) that no array uses: a kept runner's next case moves every array, so that a pointer kept
-// from its last case no longer points at the start of the array it pointed at (kit/runner_pool.h).
+// from its last case no longer points at the start of the array it pointed at (grader/src/run/runner_pool.h).
 RunnerCase layout_runner_case(const std::string& entry, const Dims& dims, const std::vector<ArraySpec>& inputs,
                               const std::vector<ArraySpec>& outputs, std::size_t guard_bytes,
                               std::size_t lead_bytes = 0);

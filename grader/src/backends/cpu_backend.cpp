@@ -13,13 +13,14 @@
 #include <kitcpu/sanitizer_report.h>
 #endif
 
-#include "backends/runner_backend.h"
-#include "build_steps.h"
-#include "correctness_request.h"
-#include "kit/build_config.h"
-#include "kit/memory_access.h"
-#include "kit/text.h"
-#include "run_once.h"
+#include "build/build_steps.h"
+#include "checks/memory_access.h"
+#include "os/build_config.h"
+#include "run/correctness_request.h"
+#include "run/run_once.h"
+#include "backends/backend_table.h"
+#include "run/runner_backend.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {

@@ -3,12 +3,13 @@
 // limits.run_seconds, and compute-sanitizer's racecheck and memcheck as its checking runs.
 #include <filesystem>
 
-#include "backends/runner_backend.h"
-#include "build_steps.h"
-#include "kit/build_config.h"
-#include "kit/memory_access.h"
-#include "kit/wrapped_calls.h"
-#include "run_once.h"
+#include "build/build_steps.h"
+#include "checks/memory_access.h"
+#include "os/build_config.h"
+#include "run/run_once.h"
+#include "backends/backend_table.h"
+#include "run/runner_backend.h"
+#include "run/wrapped_calls.h"
 
 namespace kit {
 namespace {
@@ -24,7 +25,7 @@ BuildOutcome build_cuda(const BuildSpec& spec) {
   add_common_includes(argv, spec);
   // The runner maps the grader's arena with the CUDA driver (runner/arena_map_cuda.cpp), and sees the
   // student's runtime calls through wrappers (runner/runtime_record.h); -g (host debug information, not
-  // -G) lets the grader name the line of each call (kit/call_sites.h).
+  // -G) lets the grader name the line of each call (run/call_sites.h).
   argv.insert(argv.end(), {"-o", exe, source_file_name(spec), harness, config.cuda_runner_library,
                            config.common_library, config.cuda_driver_library});
   for (const char* call : kWrappedRuntimeCalls) argv.insert(argv.end(), {"-Xlinker", std::string("--wrap=") + call});

@@ -3,11 +3,11 @@
 #include <filesystem>
 #include <memory>
 
+#include "assignment/kit_tree.h"
 #include "commands/commands.h"
 #include "commands/report_output.h"
-#include "kit/errors.h"
-#include "kit/grade.h"
-#include "kit/kit_tree.h"
+#include "grading/grade.h"
+#include "util/errors.h"
 
 namespace kit {
 

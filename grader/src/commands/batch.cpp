@@ -5,11 +5,11 @@
 #include <memory>
 #include <unistd.h>
 
+#include "class/batch.h"
+#include "class/slurm_batch.h"
 #include "commands/commands.h"
 #include "commands/report_output.h"
-#include "kit/batch.h"
-#include "kit/errors.h"
-#include "kit/slurm_batch.h"
+#include "util/errors.h"
 
 namespace kit {
 namespace {

@@ -2,9 +2,9 @@
 #include <cstdio>
 #include <memory>
 
+#include "class/gradescope_bundle.h"
 #include "commands/commands.h"
-#include "kit/errors.h"
-#include "kit/gradescope_bundle.h"
+#include "util/errors.h"
 
 namespace kit {
 

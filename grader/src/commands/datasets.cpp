@@ -3,9 +3,9 @@
 #include <memory>
 
 #include "commands/commands.h"
-#include "kit/datasets.h"
-#include "kit/errors.h"
-#include "kit/grade.h"
+#include "grading/grade.h"
+#include "release/datasets.h"
+#include "util/errors.h"
 
 namespace kit {
 

@@ -3,9 +3,9 @@
 
 #include "commands/commands.h"
 #include "commands/report_output.h"
-#include "kit/errors.h"
-#include "kit/failure_pictures.h"
-#include "kit/grade.h"
+#include "grading/grade.h"
+#include "run/failure_pictures.h"
+#include "util/errors.h"
 
 namespace kit {
 

@@ -7,13 +7,13 @@
 #include <memory>
 #include <optional>
 
+#include "class/batch.h"
+#include "class/gradebook.h"
+#include "class/grading_key.h"
 #include "commands/commands.h"
-#include "kit/batch.h"
-#include "kit/errors.h"
-#include "kit/grade.h"
-#include "kit/gradebook.h"
-#include "kit/grading_key.h"
-#include "kit/intake.h"
+#include "grading/grade.h"
+#include "submission/intake.h"
+#include "util/errors.h"
 
 namespace kit {
 namespace {

@@ -2,8 +2,8 @@
 #include <cstdio>
 
 #include "commands/commands.h"
-#include "kit/errors.h"
-#include "kit/grade.h"
+#include "grading/grade.h"
+#include "util/errors.h"
 
 namespace kit {
 

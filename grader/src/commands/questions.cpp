@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <memory>
 
+#include "assignment/answers_template.h"
 #include "commands/commands.h"
-#include "kit/answers_template.h"
-#include "kit/errors.h"
-#include "kit/grade.h"
+#include "grading/grade.h"
+#include "util/errors.h"
 
 namespace kit {
 

@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "commands/commands.h"
-#include "kit/errors.h"
-#include "kit/release.h"
+#include "release/release.h"
+#include "util/errors.h"
 
 namespace kit {
 

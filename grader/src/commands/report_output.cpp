@@ -6,11 +6,11 @@
 #include <iostream>
 #include <unistd.h>
 
-#include "kit/errors.h"
-#include "kit/report_gradescope.h"
-#include "kit/report_json.h"
-#include "kit/report_junit.h"
-#include "kit/report_text.h"
+#include "reports/report_gradescope.h"
+#include "reports/report_json.h"
+#include "reports/report_junit.h"
+#include "reports/report_text.h"
+#include "util/errors.h"
 
 namespace kit {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "kit/result.h"
+#include "result/result.h"
 
 namespace kit {
 
@@ -20,7 +20,7 @@ struct ReportFlags {
   bool unsandboxed = false;
   bool verbose = false;
   int jobs = 0;  // --jobs: correctness tests side by side; 0: default_test_jobs()
-  std::string prepared;  // --prepared: the folder a batch prepared for its gradings (kit/prepared.h)
+  std::string prepared;  // --prepared: the folder a batch prepared for its gradings (build/prepared.h)
 };
 
 // Adds assignment, --submission, --backend, --format, --output, --pictures, --unsandboxed, --jobs,

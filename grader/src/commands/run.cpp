@@ -6,9 +6,9 @@
 
 #include "commands/commands.h"
 #include "commands/report_output.h"
-#include "kit/errors.h"
-#include "kit/run_on_picture.h"
-#include "kit/text.h"
+#include "grading/run_on_picture.h"
+#include "util/errors.h"
+#include "util/text.h"
 
 namespace kit {
 

@@ -5,8 +5,8 @@
 
 #include "commands/commands.h"
 #include "commands/report_output.h"
-#include "kit/errors.h"
-#include "kit/selftest.h"
+#include "release/selftest.h"
+#include "util/errors.h"
 
 namespace kit {
 

@@ -1,7 +1,7 @@
 // broken: matmul-naive
 // bug: nests 20,000 folders with 200-character names in its working folder, far past PATH_MAX, and takes every right away from the deepest ones, so that the work folder outlives the grading
 // class: unbounded disk; leaving traces on the grading host
-// defence: the work folder's removal works one level at a time through directory descriptors (grader/src/remove_tree.cpp) and restores rights a run took away
+// defence: the work folder's removal works one level at a time through directory descriptors (grader/src/os/remove_tree.cpp) and restores rights a run took away
 // expect-zero: correctness
 
 #include <string>

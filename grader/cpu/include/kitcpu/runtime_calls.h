@@ -21,7 +21,7 @@
 //                                                       default stream)
 // Two keys a runner reads in memory only (the JSON line leaves them out): a launch's `arguments`, the
 // memory its pointer arguments point into, and `writes`, the device memory a kernel changed while it ran
-// (a "kernel-writes" call right after its launch): where an answer came from (kit/runtime_calls.h).
+// (a "kernel-writes" call right after its launch): where an answer came from (grader/src/run/runtime_calls.h).
 // A memory reference (src, dst) is {"memory":"host"}, {"memory":"device","allocation":N,"offset":K},
 // {"memory":"adopted","region":N,"offset":K}, {"memory":"managed"|"pinned","allocation":N,"offset":K}
 // or {"memory":"symbol","offset":K} (a __constant__ or __device__ variable). Allocation ids count

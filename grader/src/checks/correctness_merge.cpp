@@ -1,0 +1,66 @@
+#include "checks/correctness_merge.h"
+
+namespace kit {
+namespace {
+
+void append_detail(std::string& text, const std::string& line) { text += (text.empty() ? "" : "\n") + line; }
+
+// Whether the outputs of the first seed differ between two orders that both finished.
+bool orders_disagree(const std::vector<RunVerdict>& verdicts) {
+  const RunVerdict& front = verdicts.front();
+  for (const RunVerdict& v : verdicts)
+    if (!v.fatal && !front.fatal && !v.output_signatures.empty() && !front.output_signatures.empty() &&
+        v.output_signatures.front() != front.output_signatures.front())
+      return true;
+  return false;
+}
+
+}  // namespace
+
+const RunVerdict* first_failing(const std::vector<RunVerdict>& verdicts) {
+  for (const RunVerdict& v : verdicts)
+    if (!v.passed) return &v;
+  return nullptr;
+}
+
+TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders) {
+  TestVerdict test;
+  const RunVerdict* failing = first_failing(verdicts);
+  const bool disagree = !verdicts.empty() && orders_disagree(verdicts);
+  test.passed = !failing && !disagree;
+  if (disagree && !(failing && failing->fatal)) {
+    test.message = "missing __syncthreads suspected: the result changes with the order in which a block's threads run "
+                   "(or two threads store one element)";
+    for (std::size_t i = 0; i < verdicts.size(); ++i)
+      test.details += "thread order " + orders[i] + ": " + (verdicts[i].passed ? "right" : verdicts[i].message) + "\n";
+    if (failing) test.details += failing->details;
+    test.finding.category = Category::order_dependent_result;
+  } else if (failing) {
+    test.message = failing->message;
+    test.details = failing->details;
+    test.finding = failing->finding;
+  }
+  return test;
+}
+
+bool finding_counts(RunMode mode, const RunVerdict& v) {
+  if (!v.fatal) return false;
+  if (mode == RunMode::tsan || mode == RunMode::racecheck) return names_a_race(v.finding.category);
+  if (mode == RunMode::memcheck) return v.finding.line > 0;
+  return true;
+}
+
+void add_finding(TestVerdict& test, const RunVerdict& v) {
+  const bool headline = test.passed || (v.finding.line > 0 && test.finding.line == 0);
+  if (headline && !test.passed) test.details = test.message + (test.details.empty() ? "" : "\n" + test.details);
+  if (headline) {
+    test.message = v.message;
+    test.finding = v.finding;
+  } else {
+    append_detail(test.details, v.message);
+  }
+  test.passed = false;
+  append_detail(test.details, v.details);
+}
+
+}  // namespace kit

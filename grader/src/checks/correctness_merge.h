@@ -1,0 +1,38 @@
+// The merge policy of a correctness test: how the plain runs in several thread orders make one verdict,
+// and which checking run's finding heads the test. Pure: it sees verdicts, never processes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "run/finding.h"
+#include "run/run_mode.h"
+#include "run/run_verdict.h"
+
+namespace kit {
+
+struct TestVerdict {
+  bool passed = false;
+  std::string message;
+  std::string details;
+  Finding finding;
+};
+
+// The first run that did not pass, or nullptr.
+const RunVerdict* first_failing(const std::vector<RunVerdict>& verdicts);
+
+// The plain runs, one per thread order (`orders`, the same length): the first failure leads, unless the
+// orders' outputs disagree where none crashed, which is a race.
+TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders);
+
+// Whether a checking run of `mode` found what that mode looks for: a race detector a race, memcheck an
+// access it can place, the other checking builds anything that stopped the run.
+bool finding_counts(RunMode mode, const RunVerdict& v);
+
+// A checking run's finding joins the test. It heads the test when the test had passed so far, or when it
+// names a line and the failure so far does not (a wrong value, a result that changes with the thread
+// order): it says where and why, and the first failure moves under it. Otherwise it goes under the first
+// failure, so that neither is lost.
+void add_finding(TestVerdict& test, const RunVerdict& v);
+
+}  // namespace kit

@@ -1,0 +1,83 @@
+#include "checks/correctness_merge.h"
+
+#include <gtest/gtest.h>
+
+namespace kit {
+namespace {
+
+RunVerdict right_run(const std::string& signature) {
+  RunVerdict v;
+  v.passed = true;
+  v.output_signatures = {signature};
+  return v;
+}
+
+RunVerdict wrong_run(const std::string& message, Category category, int line = 0, bool fatal = false) {
+  RunVerdict v;
+  v.message = message;
+  v.details = "details of " + message;
+  v.finding.category = category;
+  v.finding.line = line;
+  v.fatal = fatal;
+  return v;
+}
+
+TEST(CorrectnessMerge, AgreeingOrdersPass) {
+  const TestVerdict t = merge_orders({right_run("abc"), right_run("abc")}, {"forward", "reverse"});
+  EXPECT_TRUE(t.passed);
+  EXPECT_EQ(t.finding.category, Category::none);
+}
+
+TEST(CorrectnessMerge, OrdersThatDisagreeAreARace) {
+  const TestVerdict t = merge_orders({right_run("abc"), right_run("abd")}, {"forward", "reverse"});
+  EXPECT_FALSE(t.passed);
+  EXPECT_EQ(t.finding.category, Category::order_dependent_result);
+  EXPECT_EQ(t.message.rfind("missing __syncthreads suspected", 0), 0u);
+  EXPECT_EQ(t.details, "thread order forward: right\nthread order reverse: right\n");
+}
+
+TEST(CorrectnessMerge, ACrashLeadsOverTheOrders) {
+  RunVerdict crash = wrong_run("crashed", Category::crash, 0, true);
+  const TestVerdict t = merge_orders({right_run("abc"), crash}, {"forward", "reverse"});
+  EXPECT_EQ(t.message, "crashed");
+  EXPECT_EQ(t.finding.category, Category::crash);
+}
+
+TEST(CorrectnessMerge, AFindingWithALineTakesTheHeadlineFromOneWithout) {
+  TestVerdict t = merge_orders({wrong_run("3 of 9 elements wrong", Category::wrong_answer)}, {""});
+  add_finding(t, wrong_run("out-of-bounds read at a.cu:7", Category::out_of_bounds_read, 7, true));
+  EXPECT_EQ(t.message, "out-of-bounds read at a.cu:7");
+  EXPECT_EQ(t.finding.line, 7);
+  EXPECT_EQ(t.details,
+            "3 of 9 elements wrong\ndetails of 3 of 9 elements wrong\ndetails of out-of-bounds read at a.cu:7");
+  // A second finding with a line goes under the first.
+  add_finding(t, wrong_run("missing __syncthreads", Category::race, 9, true));
+  EXPECT_EQ(t.message, "out-of-bounds read at a.cu:7");
+  EXPECT_NE(t.details.find("\nmissing __syncthreads\ndetails of missing __syncthreads"), std::string::npos);
+}
+
+TEST(CorrectnessMerge, AFindingFailsATestThatHadPassed) {
+  TestVerdict t = merge_orders({right_run("abc")}, {""});
+  add_finding(t, wrong_run("missing __syncthreads suspected", Category::race, 0, true));
+  EXPECT_FALSE(t.passed);
+  EXPECT_EQ(t.message, "missing __syncthreads suspected");
+  EXPECT_EQ(t.details, "details of missing __syncthreads suspected");
+}
+
+// Which checking runs count is decided by what they found, never by their wording.
+TEST(CorrectnessMerge, TheRaceDetectorsCountOnlyRaces) {
+  const RunVerdict race = wrong_run("anything at all", Category::race, 5, true);
+  const RunVerdict worded = wrong_run("missing __syncthreads: but a crash", Category::crash, 0, true);
+  EXPECT_TRUE(finding_counts(RunMode::tsan, race));
+  EXPECT_TRUE(finding_counts(RunMode::racecheck, race));
+  EXPECT_FALSE(finding_counts(RunMode::tsan, worded));
+  EXPECT_FALSE(finding_counts(RunMode::racecheck, worded));
+  EXPECT_TRUE(finding_counts(RunMode::asan, worded));
+  EXPECT_TRUE(finding_counts(RunMode::access_checks, worded));
+  EXPECT_FALSE(finding_counts(RunMode::memcheck, worded));  // no line
+  EXPECT_TRUE(finding_counts(RunMode::memcheck, race));
+  EXPECT_FALSE(finding_counts(RunMode::asan, wrong_run("3 wrong", Category::wrong_answer)));  // not fatal
+}
+
+}  // namespace
+}  // namespace kit

@@ -1,0 +1,108 @@
+// Grading a whole class: `grader batch`. Each student is graded by a child process running the grader
+// itself (`grader grade ... --format json`), several at a time, so one grading that crashes, hangs or
+// prints garbage costs that student a result marked "error", never the batch. Results land one file per
+// student, written whole, and a batch run again keeps every result whose files, seed and backend are
+// unchanged. docs/batch.md is the instructor's guide.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "assignment/rubric.h"
+#include "build/prepared.h"  // rubric_sha256
+#include "class/class_roster.h"
+#include "class/gradebook.h"
+
+namespace kit {
+
+struct BatchOptions {
+  std::string assignment;
+  std::string submissions;          // the class's folder (class_roster.h)
+  std::string out;                  // the batch's folder: results/, gradebook.csv, summary.txt
+  int jobs = 0;                     // gradings at a time; 0: default_batch_jobs()
+  std::string backend = "auto";     // resolved once for the whole class, then given to every child
+  std::optional<std::uint64_t> seed;
+  bool unsandboxed = false;
+  std::string grader = "/proc/self/exe";  // the command each child runs
+  // One task of a batch spread over a cluster (slurm_batch.h): only these students are graded, each
+  // task with its own pending folder and prepared folder (named after `task`; build/prepared.h), and no
+  // gradebook is written: the command that submitted the tasks writes it from every task's results.
+  std::string task;
+  std::vector<std::string> task_students;
+};
+
+// Half the cores, at least one: the CPU backend runs each grading's blocks on several threads, and
+// builds take a core each.
+int default_batch_jobs();
+
+// After each student: what became of them, and where the batch stands.
+struct BatchProgress {
+  const ClassResult* result = nullptr;
+  bool kept = false;         // a result from an earlier run, still valid, not graded again
+  std::size_t done = 0, total = 0;
+  std::size_t errors = 0;    // students whose grading ended without a result so far
+  std::size_t missing = 0;   // students without a submission so far
+  double eta_seconds = -1;   // -1 until a grading has finished
+};
+using BatchListener = std::function<void(const BatchProgress&)>;
+
+struct BatchOutcome {
+  ClassRoster roster;
+  std::string backend;                 // cuda | cpu, as resolved
+  std::string backend_reason;
+  std::vector<ClassResult> results;    // one per student, sorted by key
+  std::size_t kept = 0, graded = 0;    // results kept from an earlier run, and gradings run now
+  std::vector<std::string> notes;      // what the way of grading has to say (failed Slurm tasks), also in the summary
+  std::string gradebook_path, summary_path;
+};
+
+// The students a batch grades now. Each result is started (who, which files, seed and backend); a way of
+// grading fills each in and hands it to `finished`, which saves it and reports it, as soon as it lands.
+struct GradingWork {
+  const BatchOptions* options = nullptr;
+  const Rubric* rubric = nullptr;
+  std::string backend;  // cuda | cpu
+  std::string out;      // the batch's folder, absolute
+  std::string secret;   // the grading key its results are sealed with (class/grading_key.h)
+  std::vector<const Student*> students;
+  std::vector<ClassResult*> results;  // one per student
+};
+using FinishedGrading = std::function<void(ClassResult&)>;
+
+// How a batch resolves its backend and grades its students: by children of this grader on this machine
+// (the default), or by a Slurm job array (slurm_batch.h). `grade` returns notes for the summary.
+struct GradingMethod {
+  std::function<std::pair<std::string, std::string>(const std::string& requested)> choose_backend;  // name, reason
+  std::function<std::vector<std::string>(const GradingWork&, const FinishedGrading&)> grade;
+};
+GradingMethod grade_locally();
+
+// Grades the class and writes <out>/results/<key>.json per student (sealed with the batch's grading key,
+// class/grading_key.h), <out>/gradebook.csv and <out>/summary.txt. A student whose result cannot be saved
+// is an error in the gradebook, never the end of the batch. Without a seed, the course's grading seed
+// (assignment/grading_seed.h) is used when it has one. Throws UserError for bad input: an unknown assignment, a
+// folder that is missing or holds no students, --backend cuda without a GPU, an output folder that cannot
+// be made, a grading key file that is no key.
+BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener,
+                       const GradingMethod& method = grade_locally());
+
+// The longest one child grading may run before it is taken for hung, with `jobs` gradings beside it.
+double child_time_limit(const Rubric& rubric, int jobs);
+
+// The result a student gets when their grading ended without one: a single test saying why (the rubric's
+// points, none of them earned), status error, with `details` (the end of an error output) under it.
+void mark_grading_error(ClassResult& result, const std::string& message, const std::string& details);
+
+// Whether a result from an earlier run still stands for this student, whose result `now` is started (who,
+// which files, rubric, seed, backend): the same assignment, the same files the grading reads (by SHA-256:
+// the student's files, answers.yaml where the rubric asks questions), the same rubric, seed and backend,
+// and graded (errors and missing files are tried again).
+bool still_valid(const ClassResult& earlier, const ClassResult& now);
+
+
+}  // namespace kit

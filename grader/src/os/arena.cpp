@@ -1,0 +1,75 @@
+#include "os/arena.h"
+
+#include "kit/poison.h"
+
+namespace kit {
+namespace {
+
+// Counts the changed bytes of one zone, and notes how far from the array the changes reach: before it,
+// the farthest change; after it, the nearest.
+void inspect(const std::vector<unsigned char>& zone, bool before_array, GuardDamage& d) {
+  for (std::size_t i = 0; i < zone.size(); ++i) {
+    if (zone[i] == kGuardByte) continue;
+    if (before_array) {
+      if (d.bytes_before == 0) d.last_before_offset = zone.size() - i;
+      ++d.bytes_before;
+    } else {
+      if (d.bytes_after == 0) d.first_after_offset = i;
+      ++d.bytes_after;
+    }
+  }
+}
+
+}  // namespace
+
+void fill_guards(DeviceMemory& memory, const RunnerCase& c) {
+  for (const ArenaArray& a : c.arrays) {
+    memory.fill(a.offset - a.guard_bytes, a.guard_bytes, kGuardByte, 1);
+    memory.fill(a.offset + a.spec.bytes(), a.guard_bytes, kGuardByte, 1);
+  }
+}
+
+void load_inputs(DeviceMemory& memory, const RunnerCase& c, const Arrays& inputs) {
+  std::size_t k = 0;
+  for (const ArenaArray& a : c.arrays)
+    if (a.input && k < inputs.size()) {
+      memory.write(a.offset, inputs[k].bytes.data(), inputs[k].bytes.size());
+      ++k;
+    }
+}
+
+void poison_outputs(DeviceMemory& memory, const RunnerCase& c, std::uint64_t seed) {
+  for (const ArenaArray& a : c.arrays)
+    if (!a.input) memory.fill(a.offset, a.spec.bytes(), poison_bits(a.spec.dtype, seed), dtype_size(a.spec.dtype));
+}
+
+ArenaReadback read_back(DeviceMemory& memory, const RunnerCase& c, const Arrays& inputs) {
+  ArenaReadback r;
+  std::size_t k = 0;
+  for (const ArenaArray& a : c.arrays) {
+    HostArray value = make_array(a.spec);
+    memory.read(a.offset, value.bytes.data(), value.bytes.size());
+    if (a.input) {
+      if (k < inputs.size() && value.bytes != inputs[k].bytes) r.inputs_modified.push_back(a.spec.name);
+      ++k;
+    } else {
+      r.outputs.push_back(std::move(value));
+    }
+    GuardDamage d;
+    d.array = a.spec.name;
+    d.element_size = dtype_size(a.spec.dtype);
+    std::vector<unsigned char> zone(a.guard_bytes);
+    memory.read(a.offset - a.guard_bytes, zone.data(), zone.size());
+    inspect(zone, true, d);
+    memory.read(a.offset + a.spec.bytes(), zone.data(), zone.size());
+    inspect(zone, false, d);
+    if (d.bytes_before || d.bytes_after) {
+      r.damage.push_back(d);
+      memory.fill(a.offset - a.guard_bytes, a.guard_bytes, kGuardByte, 1);
+      memory.fill(a.offset + a.spec.bytes(), a.guard_bytes, kGuardByte, 1);
+    }
+  }
+  return r;
+}
+
+}  // namespace kit

@@ -1,0 +1,16 @@
+#include "os/cores.h"
+
+#include <algorithm>
+#include <sched.h>
+#include <thread>
+
+namespace kit {
+
+int usable_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace kit

@@ -1,0 +1,134 @@
+#include "reports/report_gradescope.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "checks/check_sections.h"
+#include "reports/report_text.h"
+#include "run/failure_pictures.h"
+
+namespace kit {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A skipped test whose check says it is pending (check_sections.h), as a performance test the CPU backend could
+// not measure (Gradescope has no GPU): its points are decided later, when the course measures it on its GPU
+// (docs/gradescope.md). Gradescope knows only "passed" and "failed"; a
+// pending test is marked "passed" so that it is never shown as a failure, and its name and output say pending.
+// A written answer a person grades is pending the same way, until the person scores it in Gradescope.
+bool pending(const TestResult& test) {
+  return test.status == TestStatus::skipped && skipped_means(test.category) != SkippedMeans::not_checked;
+}
+
+std::string pending_reason(const TestResult& test) {
+  return graded_by_a_person(test) ? "graded by a person" : "measured on the course's GPU";
+}
+
+std::string pending_output(const TestResult& test) {
+  char points[32];
+  std::snprintf(points, sizeof points, "%g", test.max_score);
+  if (graded_by_a_person(test))
+    return "pending: graded by a person. These " + std::string(points) +
+           " points are not counted yet: a member of the course staff reads the answer and scores it.\n(" +
+           test.message + ")" + (test.details.empty() ? "" : "\nThe answer:\n" + test.details);
+  return "pending: measured on the course's GPU. These " + std::string(points) +
+         " points are not counted yet: the course times the submissions on its GPU and scores them then.\n(" +
+         test.message + ")";
+}
+
+std::string test_name(const TestResult& test) {
+  return test.group.empty() ? test.name : test.group + ": " + test.name;
+}
+
+std::string test_output(const TestResult& test) {
+  std::string output;
+  if (test.status == TestStatus::skipped || test.status == TestStatus::error) {
+    output = std::string("[") + to_string(test.status) + "] ";
+  }
+  output += test.message;
+  if (!test.details.empty()) {
+    if (!output.empty() && output.back() != '\n') output += '\n';
+    output += test.details;
+  }
+  if (!test.pictures.empty()) {
+    if (!output.empty() && output.back() != '\n') output += '\n';
+    output += describe_pictures(test.pictures);
+  }
+  return output;
+}
+
+// Not shown to students (stdout_visibility and extra_data are for staff); what an instructor needs to
+// judge a result: where and how it was graded.
+Json extra_data(const GradeResult& result) {
+  Json device = Json::object();
+  device["name"] = result.device.name;
+  device["driver"] = result.device.driver;
+  device["compute_capability"] = result.device.compute_capability;
+  device["sm_clock_mhz"] = result.device.sm_clock_mhz;
+  device["max_sm_clock_mhz"] = result.device.max_sm_clock_mhz;
+  device["memory_clock_mhz"] = result.device.memory_clock_mhz;
+
+  Json extra = Json::object();
+  extra["assignment"] = result.assignment;
+  extra["max_score"] = result.max_score;
+  extra["backend"] = result.backend;
+  extra["backend_reason"] = result.backend_reason;
+  extra["sandboxed"] = result.sandboxed;
+  extra["device"] = device;
+  extra["kit_version"] = result.kit_version;
+  return extra;
+}
+
+}  // namespace
+
+std::string render_gradescope(const GradeResult& result) {
+  TextReportOptions text;
+  text.colour = false;
+  text.only_visible = true;  // the top-level output is shown to students whatever the tests' visibility
+
+  Json out = Json::object();
+  out["score"] = result.score;
+  out["execution_time"] = std::isfinite(result.execution_time_s) ? std::llround(result.execution_time_s) : 0;
+  out["output"] = render_text(result, text);
+  out["output_format"] = "text";
+  out["visibility"] = "visible";
+  out["stdout_visibility"] = "hidden";
+  out["extra_data"] = extra_data(result);
+
+  Json tests = Json::array();
+  for (size_t i = 0; i < result.tests.size(); ++i) {
+    const TestResult& test = result.tests[i];
+    Json item = Json::object();
+    item["name"] = test_name(test);
+    item["number"] = std::to_string(i + 1);
+    item["score"] = test.score;
+    item["max_score"] = test.max_score;
+    item["status"] = test.status == TestStatus::passed || pending(test) ? "passed" : "failed";
+    item["output"] = pending(test) ? pending_output(test) : test_output(test);
+    item["output_format"] = "text";
+    item["tags"] = pending(test) ? Json::array({to_string(test.category), "pending"})
+                                 : Json::array({to_string(test.category)});
+    if (pending(test)) item["name"] = test_name(test) + " (pending: " + pending_reason(test) + ")";
+    item["visibility"] = test.visibility.empty() ? "visible" : test.visibility;
+    tests.push_back(item);
+  }
+  out["tests"] = tests;
+
+  if (!result.leaderboard.empty()) {
+    Json leaderboard = Json::array();
+    for (const LeaderboardEntry& entry : result.leaderboard) {
+      Json item = Json::object();
+      item["name"] = entry.name;
+      item["value"] = entry.value;
+      item["order"] = entry.higher_is_better ? "desc" : "asc";
+      leaderboard.push_back(item);
+    }
+    out["leaderboard"] = leaderboard;
+  }
+  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace kit

@@ -1,0 +1,423 @@
+#include "reports/report_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "checks/check_sections.h"
+#include "run/failure_pictures.h"
+#include "util/text.h"
+
+namespace kit {
+namespace {
+
+// A test line longer than this gets its message on a line of its own, so that the points column stays put.
+constexpr size_t kMaxLeftWidth = 72;
+constexpr size_t kStatusWidth = 6;  // "ERROR" and a space
+constexpr size_t kLabelWidth = 9;   // "backend", "device", ... in the footer, and a space
+
+constexpr const char* kBold = "\x1b[1m";
+constexpr const char* kGreen = "\x1b[32m";
+constexpr const char* kRed = "\x1b[31m";
+constexpr const char* kYellow = "\x1b[33m";
+constexpr const char* kReset = "\x1b[0m";
+
+struct Tally {
+  double score = 0;
+  double max_score = 0;
+  void add(const TestResult& test) {
+    score += test.score;
+    max_score += test.max_score;
+  }
+};
+
+// One output line: an optional status word, text, and optionally points in the right column.
+struct Row {
+  size_t indent = 0;
+  std::optional<TestStatus> status;
+  std::string text;
+  bool bold = false;
+  std::optional<Tally> points;
+  bool pending = false;  // a written answer a person grades: "pend", neither passed nor failed
+};
+
+Row text_row(size_t indent, std::string text, bool bold = false) {
+  Row row;
+  row.indent = indent;
+  row.text = std::move(text);
+  row.bold = bold;
+  return row;
+}
+
+Row points_row(size_t indent, std::string text, Tally points, bool bold = false) {
+  Row row = text_row(indent, std::move(text), bold);
+  row.points = points;
+  return row;
+}
+
+// Columns a UTF-8 string takes on a terminal: one per code point (the reports hold no wide characters).
+size_t display_width(std::string_view text) {
+  size_t width = 0;
+  for (char c : text) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width;
+  }
+  return width;
+}
+
+size_t left_width(const Row& row) {
+  return row.indent + (row.status ? kStatusWidth : 0) + display_width(row.text);
+}
+
+// Control characters (a runner's stray output, say) must neither move the cursor nor recolour the terminal,
+// and bytes that are not UTF-8 (a quoted line of a comment saved in Latin-1) are shown as U+FFFD.
+std::string printable(std::string_view raw, bool keep_tabs) {
+  const std::string text = with_invalid_utf8_replaced(raw);
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '\t') {
+      out += keep_tabs ? '\t' : ' ';
+    } else if (c < 0x20 || c == 0x7F) {
+      out += '?';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+// The lines of a multi-line text, without the line ends and without trailing empty lines.
+std::vector<std::string> split_lines(std::string_view text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.emplace_back(line);
+    start = end + 1;
+  }
+  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string::npos) lines.pop_back();
+  return lines;
+}
+
+const char* status_word(TestStatus status) {
+  switch (status) {
+    case TestStatus::passed: return "ok";
+    case TestStatus::failed: return "FAIL";
+    case TestStatus::error: return "ERROR";
+    case TestStatus::skipped: return "skip";
+  }
+  return "?";
+}
+
+const char* status_colour(TestStatus status) {
+  switch (status) {
+    case TestStatus::passed: return kGreen;
+    case TestStatus::failed:
+    case TestStatus::error: return kRed;
+    case TestStatus::skipped: return kYellow;
+  }
+  return "";
+}
+
+bool is_failing(TestStatus status) { return status == TestStatus::failed || status == TestStatus::error; }
+
+bool is_shown(const TestResult& test, const TextReportOptions& options) {
+  return !options.only_visible || test.visibility.empty() || test.visibility == "visible";
+}
+
+std::string visibility_note(const std::string& visibility) {
+  if (visibility.empty() || visibility == "visible") return "";
+  if (visibility == "hidden") return " (hidden)";
+  if (visibility == "after_due_date") return " (shown after the due date)";
+  if (visibility == "after_published") return " (shown when grades are published)";
+  return " (" + printable(visibility, false) + ")";
+}
+
+std::string points_pair(double score, double max_score) {
+  return format_points(score) + " / " + format_points(max_score);
+}
+
+// The test's own line, then the message when it does not fit beside the name, then (when the test fails)
+// the details, every line of them kept as it is and indented under the name.
+void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows, bool verbose = false) {
+  Row row;
+  row.indent = indent;
+  row.status = test.status;
+  row.pending = graded_by_a_person(test);
+  row.text = printable(test.name, false) + visibility_note(test.visibility);
+  row.points = Tally{test.score, test.max_score};
+
+  std::vector<std::string> below;
+  const std::vector<std::string> message = split_lines(test.message);
+  if (!message.empty()) {
+    const std::string first = printable(message[0], false);
+    const std::string joined = row.text + " — " + first;
+    if (indent + kStatusWidth + display_width(joined) <= kMaxLeftWidth) {
+      row.text = joined;
+    } else {
+      below.push_back(first);
+    }
+    for (size_t i = 1; i < message.size(); ++i) below.push_back(printable(message[i], true));
+  }
+  if (is_failing(test.status)) {
+    for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
+    if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
+  }
+  // `--verbose`: the launches the test's run made, from the launch record; one line for a run of the same
+  // launch (one per seed).
+  if (verbose)
+    for (std::size_t i = 0; i < test.launches.size();) {
+      const std::string line = format_launch(test.launches[i]);
+      std::size_t same = 1;
+      while (i + same < test.launches.size() && format_launch(test.launches[i + same]) == line) ++same;
+      below.push_back(printable("launch " + line + (same > 1 ? " (" + std::to_string(same) + " times)" : ""), false));
+      i += same;
+    }
+
+  rows.push_back(std::move(row));
+  for (std::string& line : below) rows.push_back(text_row(indent + kStatusWidth, std::move(line)));
+}
+
+void add_build_log_rows(const std::string& build_log, size_t indent, std::vector<Row>& rows) {
+  rows.push_back(text_row(indent, "compiler output:", indent == 0));
+  for (const std::string& line : split_lines(build_log)) {
+    rows.push_back(text_row(indent + 2, printable(line, true)));
+  }
+}
+
+void add_section_rows(const GradeResult& result, const TestCategory& category, const TextReportOptions& options,
+                      std::vector<Row>& rows) {
+  // Rubric groups in the order they first appear; tests keep their order within a group.
+  std::vector<std::pair<std::string, std::vector<const TestResult*>>> groups;
+  Tally section;
+  for (const TestResult& test : result.tests) {
+    if (test.category != category || !is_shown(test, options)) continue;
+    section.add(test);
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == test.group; });
+    if (group == groups.end()) group = groups.insert(groups.end(), {test.group, {}});
+    group->second.push_back(&test);
+  }
+  if (groups.empty()) return;
+
+  if (!rows.empty()) rows.push_back(Row{});
+  rows.push_back(points_row(0, to_string(category), section, true));
+  for (const auto& [name, tests] : groups) {
+    size_t test_indent = 2;
+    // A group named like its section ("technique" in technique) would only repeat the section's line.
+    if (!name.empty() && name != to_string(category)) {
+      Tally group;
+      for (const TestResult* test : tests) group.add(*test);
+      rows.push_back(points_row(2, printable(name, false), group));
+      test_indent = 4;
+    }
+    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows, options.verbose);
+  }
+  if (category == TestCategory::build && !result.build_log.empty()) add_build_log_rows(result.build_log, 2, rows);
+}
+
+std::string device_line(const DeviceInfo& device) {
+  std::string line = device.name.empty() ? "unknown" : printable(device.name, false);
+  if (!device.driver.empty()) line += ", driver " + printable(device.driver, false);
+  if (!device.compute_capability.empty()) {
+    line += ", compute capability " + printable(device.compute_capability, false);
+  }
+  if (device.sm_clock_mhz > 0) {
+    line += ", SM clock " + std::to_string(device.sm_clock_mhz) + " MHz";
+    if (device.max_sm_clock_mhz > 0) line += " (max " + std::to_string(device.max_sm_clock_mhz) + " MHz)";
+  } else if (device.max_sm_clock_mhz > 0) {
+    line += ", max SM clock " + std::to_string(device.max_sm_clock_mhz) + " MHz";
+  }
+  if (device.memory_clock_mhz > 0) line += ", memory clock " + std::to_string(device.memory_clock_mhz) + " MHz";
+  return line;
+}
+
+std::string label(const char* name) {
+  std::string text = name;
+  text.resize(std::max(text.size() + 1, kLabelWidth), ' ');
+  return text;
+}
+
+std::string counts_line(const GradeResult& result, const TextReportOptions& options) {
+  int counts[4] = {0, 0, 0, 0};
+  for (const TestResult& test : result.tests) {
+    if (is_shown(test, options)) ++counts[static_cast<int>(test.status)];
+  }
+  const int total = counts[0] + counts[1] + counts[2] + counts[3];
+  if (total == 0) return "none";
+  std::string parts;
+  const std::pair<TestStatus, const char*> words[] = {{TestStatus::passed, "passed"},
+                                                      {TestStatus::failed, "failed"},
+                                                      {TestStatus::error, "error"},
+                                                      {TestStatus::skipped, "skipped"}};
+  for (const auto& [status, word] : words) {
+    const int n = counts[static_cast<int>(status)];
+    if (n == 0) continue;
+    if (!parts.empty()) parts += ", ";
+    parts += std::to_string(n) + " " + word;
+  }
+  return parts;
+}
+
+int withheld_count(const GradeResult& result, const TextReportOptions& options) {
+  return static_cast<int>(std::count_if(result.tests.begin(), result.tests.end(),
+                                        [&](const TestResult& test) { return !is_shown(test, options); }));
+}
+
+std::string seconds_text(double seconds) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+  return buffer;
+}
+
+// "46.7 s: setup 0.4 s, build 12.1 s, ...": the stages in the order a grading meets them, then any other.
+std::string time_line(const GradeResult& result) {
+  static const std::vector<std::string> kOrder = {"setup", "build", "inputs and references", "correctness runs",
+                                                  "checking builds' runs", "compute-sanitizer runs",
+                                                  "technique checks", "timed runs"};
+  std::vector<std::string> names = kOrder;
+  for (const auto& stage : result.stages)
+    if (std::find(kOrder.begin(), kOrder.end(), stage.first) == kOrder.end()) names.push_back(stage.first);
+  std::string parts;
+  for (const std::string& name : names) {
+    const auto it = result.stages.find(name);
+    if (it == result.stages.end()) continue;
+    parts += (parts.empty() ? "" : ", ") + printable(name, false) + " " + seconds_text(it->second);
+  }
+  const std::string total = seconds_text(result.execution_time_s);
+  return parts.empty() ? total : total + ": " + parts;
+}
+
+void add_footer_rows(const GradeResult& result, const TextReportOptions& options, std::vector<Row>& rows) {
+  rows.push_back(Row{});
+  std::string backend = printable(result.backend.empty() ? "unknown" : result.backend, false);
+  if (!result.backend_reason.empty()) backend += " — " + printable(result.backend_reason, false);
+  rows.push_back(text_row(0, label("backend") + backend));
+  if (!result.sandboxed)
+    rows.push_back(text_row(0, label("sandbox") + "none: graded with --unsandboxed, the student's code ran unconfined"));
+  rows.push_back(text_row(0, label("device") + device_line(result.device)));
+  rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
+  if (options.verbose) rows.push_back(text_row(0, label("time") + time_line(result)));
+
+  double pending = 0;
+  for (const TestResult& test : result.tests)
+    if (graded_by_a_person(test) && is_shown(test, options)) pending += test.max_score;
+  if (pending > 0)
+    rows.push_back(text_row(0, label("pending") + format_points(pending) +
+                                   " points of written answers, graded by a person (not in the total yet)"));
+
+  const int withheld = withheld_count(result, options);
+  if (withheld == 0) {
+    rows.push_back(points_row(0, "total", Tally{result.score, result.max_score}, true));
+    return;
+  }
+  Tally shown;
+  double withheld_points = 0;
+  for (const TestResult& test : result.tests) {
+    if (is_shown(test, options)) {
+      shown.add(test);
+    } else {
+      withheld_points += test.max_score;
+    }
+  }
+  rows.push_back(text_row(0, label("not shown") + std::to_string(withheld) + (withheld == 1 ? " test" : " tests") +
+                                 " worth " + format_points(withheld_points) +
+                                 " points (hidden, or shown after the due date)"));
+  rows.push_back(points_row(0, "total of the tests shown", shown, true));
+}
+
+std::string render_rows(const std::vector<Row>& rows, bool colour) {
+  size_t column = 0;
+  size_t score_width = 0;
+  size_t max_width = 0;
+  for (const Row& row : rows) {
+    if (!row.points) continue;
+    column = std::max(column, std::min(left_width(row), kMaxLeftWidth));
+    score_width = std::max(score_width, format_points(row.points->score).size());
+    max_width = std::max(max_width, format_points(row.points->max_score).size());
+  }
+  column += 2;
+
+  std::string out;
+  for (const Row& row : rows) {
+    if (!row.status && !row.points && row.text.empty()) {
+      out += '\n';
+      continue;
+    }
+    std::string line(row.indent, ' ');
+    if (row.status) {
+      std::string word = row.pending ? "pend" : status_word(*row.status);
+      const std::string padding(kStatusWidth - word.size(), ' ');
+      line += colour ? status_colour(*row.status) + word + kReset + padding : word + padding;
+    }
+    line += colour && row.bold ? kBold + row.text + kReset : row.text;
+    if (row.points) {
+      const size_t width = left_width(row);
+      line += std::string(width < column ? column - width : 2, ' ');
+      std::string score = format_points(row.points->score);
+      std::string max_score = format_points(row.points->max_score);
+      score.insert(0, score_width - std::min(score_width, score.size()), ' ');
+      max_score.insert(0, max_width - std::min(max_width, max_score.size()), ' ');
+      const std::string points = score + " / " + max_score;
+      line += colour && row.bold ? kBold + points + kReset : points;
+    }
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_points(double points) {
+  if (std::isnan(points)) return "?";
+  if (std::isinf(points)) return points > 0 ? "inf" : "-inf";
+  const int size = std::snprintf(nullptr, 0, "%.2f", points);
+  std::string text(static_cast<size_t>(size) + 1, '\0');
+  std::snprintf(text.data(), text.size(), "%.2f", points);
+  text.resize(static_cast<size_t>(size));
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  if (text == "-0") text = "0";
+  return text;
+}
+
+std::string render_text(const GradeResult& result, const TextReportOptions& options) {
+  std::vector<Row> rows;
+  std::string header = printable(result.assignment.empty() ? "submission" : result.assignment, false);
+  if (!result.backend.empty()) {
+    header += " — backend " + printable(result.backend, false);
+    if (!result.device.name.empty()) header += " (" + printable(result.device.name, false) + ")";
+  }
+  // With tests withheld, the total would give away how the withheld tests went.
+  if (withheld_count(result, options) == 0) header += " — " + points_pair(result.score, result.max_score);
+  rows.push_back(text_row(0, header, true));
+
+  const bool has_build_section = std::any_of(result.tests.begin(), result.tests.end(), [&](const TestResult& t) {
+    return t.category == TestCategory::build && is_shown(t, options);
+  });
+  if (!has_build_section && !result.build_log.empty()) {
+    rows.push_back(Row{});
+    add_build_log_rows(result.build_log, 0, rows);
+  }
+  for (const TestCategory& category : report_sections(result.tests)) add_section_rows(result, category, options, rows);
+  add_footer_rows(result, options, rows);
+  return render_rows(rows, options.colour);
+}
+
+std::string render_text(const GradeResult& result, bool colour) {
+  TextReportOptions options;
+  options.colour = colour;
+  return render_text(result, options);
+}
+
+}  // namespace kit

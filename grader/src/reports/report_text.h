@@ -1,0 +1,29 @@
+// The terminal report: what a student reads after grading, one line per test, points in a right column.
+#pragma once
+
+#include <string>
+
+#include "result/result.h"
+
+namespace kit {
+
+struct TextReportOptions {
+  bool colour = false;  // ANSI colours and bold; for a terminal only
+  // Leave out the tests a student may not see yet (visibility other than "visible") and say only how many
+  // there are and what they are worth. For text that is shown to students before results are released,
+  // such as the summary in Gradescope's results.json; the totals then count the listed tests only.
+  bool only_visible = false;
+  // Add a line with where the grading's time went (GradeResult::stages), for `--verbose`.
+  bool verbose = false;
+};
+
+// Sections build / correctness / performance / technique, each with its rubric groups and their tests;
+// subtotals per section and group; the details of failing tests below them; then the backend, the device
+// and the total.
+std::string render_text(const GradeResult& result, const TextReportOptions& options);
+std::string render_text(const GradeResult& result, bool colour);
+
+// Points as people write them: no trailing zeros, at most 2 decimals ("20", "7.5", "4.29").
+std::string format_points(double points);
+
+}  // namespace kit

@@ -1,0 +1,291 @@
+#include "reports/report_text.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "reports/report_test_sample.h"
+
+namespace kit {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+size_t columns_of(const std::string& text) {
+  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// The line that starts with `prefix`; fails the test when there is none.
+std::string line_starting(const std::string& text, const std::string& prefix) {
+  for (const std::string& line : lines_of(text)) {
+    if (line.rfind(prefix, 0) == 0) return line;
+  }
+  ADD_FAILURE() << "no line starts with \"" << prefix << "\" in:\n" << text;
+  return "";
+}
+
+// "   0 / 22.5" at the end of a line, whatever the padding.
+bool ends_with_points(const std::string& line, const std::string& score, const std::string& max_score) {
+  const std::regex pattern(".*\\S  + *" + std::regex_replace(score, std::regex("\\."), "\\.") + " / +" +
+                           std::regex_replace(max_score, std::regex("\\."), "\\.") + "$");
+  return std::regex_match(line, pattern);
+}
+
+TEST(FormatPoints, DropsTrailingZerosAndKeepsAtMostTwoDecimals) {
+  EXPECT_EQ(format_points(20), "20");
+  EXPECT_EQ(format_points(7.5), "7.5");
+  EXPECT_EQ(format_points(30.0 / 7.0), "4.29");
+  EXPECT_EQ(format_points(0.1 + 0.2), "0.3");
+  EXPECT_EQ(format_points(0), "0");
+  EXPECT_EQ(format_points(-0.001), "0");
+  EXPECT_EQ(format_points(-2.5), "-2.5");
+  EXPECT_EQ(format_points(1000000), "1000000");
+  EXPECT_EQ(format_points(std::nan("")), "?");
+}
+
+TEST(TextReport, HeaderNamesAssignmentBackendDeviceAndScore) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  EXPECT_EQ(lines_of(text).front(), "matmul-tiled — backend cuda (NVIDIA H100 80GB HBM3) — 55.36 / 97.5");
+}
+
+TEST(TextReport, SectionsInOrderWithSubtotals) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  const size_t build = text.find("\nbuild ");
+  const size_t correctness = text.find("\ncorrectness ");
+  const size_t performance = text.find("\nperformance ");
+  const size_t technique = text.find("\ntechnique ");
+  ASSERT_NE(build, std::string::npos);
+  EXPECT_LT(build, correctness);
+  EXPECT_LT(correctness, performance);
+  EXPECT_LT(performance, technique);
+  EXPECT_TRUE(ends_with_points(line_starting(text, "build "), "0", "0"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "correctness "), "27.5", "57.5"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "performance "), "22.86", "30"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "technique "), "5", "10"));
+}
+
+TEST(TextReport, NoBuildSectionWithoutBuildTests) {
+  const std::string text = render_text(report_samples::cpu_result(), false);
+  EXPECT_EQ(text.find("\nbuild"), std::string::npos);
+}
+
+TEST(TextReport, GroupsWithSubtotalsAndTestLines) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  multiples of the tile "), "20", "20"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  not a multiple of the tile "), "0", "22.5"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    ok    Width 16 — 256 of 256 elements right"), "10", "10"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL  Width 17 — 33 of 289 elements wrong"), "0", "15"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    ERROR Width 1000 — the runner crashed"), "0", "7.5"));
+  // A group named like its section is not repeated under it.
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  ok    uses shared memory — 2048 bytes per block"), "5", "5"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  skip  no bank conflicts — not checked"), "0", "5"));
+  EXPECT_EQ(text.find("\n  technique"), std::string::npos);
+}
+
+TEST(TextReport, PointsAlignInOneColumn) {
+  for (const GradeResult& result : {report_samples::gpu_result(), report_samples::cpu_result()}) {
+    const std::string text = render_text(result, false);
+    const std::regex points_at_end(".*\\S  +[0-9.]+ / +[0-9.]+$");
+    std::vector<size_t> ends;
+    std::vector<size_t> slashes;
+    for (const std::string& line : lines_of(text)) {
+      if (!std::regex_match(line, points_at_end)) continue;
+      ends.push_back(columns_of(line));
+      slashes.push_back(columns_of(line.substr(0, line.rfind(" / "))));
+    }
+    ASSERT_GE(ends.size(), 6u) << text;
+    EXPECT_EQ(std::count(ends.begin(), ends.end(), ends.front()), static_cast<long>(ends.size())) << text;
+    EXPECT_EQ(std::count(slashes.begin(), slashes.end(), slashes.front()), static_cast<long>(slashes.size()))
+        << text;
+  }
+}
+
+TEST(TextReport, FailingTestsShowTheirDetailsIndentedAndIntact) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  const std::vector<std::string> lines = lines_of(text);
+  const auto fail = std::find_if(lines.begin(), lines.end(),
+                                 [](const std::string& line) { return line.find("FAIL  Width 17") != std::string::npos; });
+  ASSERT_NE(fail, lines.end());
+  const size_t name_column = fail->find("Width 17");
+  const std::string indent(name_column, ' ');
+  ASSERT_LT(fail + 4, lines.end());
+  EXPECT_EQ(*(fail + 1), indent + "first wrong: P[16][0] expected 3.0625, got 2.8125");
+  EXPECT_EQ(*(fail + 2), indent + "wrong output tiles (16x16):");
+  EXPECT_EQ(*(fail + 3), indent + "  . X");
+  EXPECT_EQ(*(fail + 4), indent + "  X X");
+  // Tabs inside details are kept; the error's details follow its line.
+  EXPECT_NE(text.find(indent + "\tblock (62, 0), thread (8, 0)\n"), std::string::npos);
+}
+
+TEST(TextReport, AFailedPictureTestNamesItsPicturesAfterItsDetails) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
+  const std::vector<std::string> lines = lines_of(render_text(result, false));
+  const auto tiles = std::find_if(lines.begin(), lines.end(),
+                                  [](const std::string& line) { return line.find("  X X") != std::string::npos; });
+  ASSERT_NE(tiles, lines.end());
+  const auto pictures = std::find_if(tiles, lines.end(), [](const std::string& line) {
+    return line.find("pictures: p/t-{output,expected,difference,never-written}.pgm") != std::string::npos;
+  });
+  EXPECT_NE(pictures, lines.end());
+}
+
+TEST(TextReport, PassingAndSkippedTestsHideTheirDetails) {
+  GradeResult result = report_samples::cpu_result();
+  result.tests[0].details = "details of a passing test";
+  result.tests[1].details = "details of a skipped test";
+  const std::string text = render_text(result, false);
+  EXPECT_EQ(text.find("details of a passing test"), std::string::npos);
+  EXPECT_EQ(text.find("details of a skipped test"), std::string::npos);
+}
+
+TEST(TextReport, LongMessageMovesBelowTheName) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  const std::string line = line_starting(text, "    ok    throughput at Width 4096");
+  EXPECT_TRUE(ends_with_points(line, "22.86", "30"));
+  EXPECT_NE(text.find(line + "\n          8,100 GFLOP/s = 0.91x the reference, 1.52x the naive kernel\n"),
+            std::string::npos);
+}
+
+TEST(TextReport, UnmeasuredPerformanceIsASkip) {
+  const std::string text = render_text(report_samples::cpu_result(), false);
+  const std::string line = line_starting(text, "    skip  throughput at Width 4096 — not measured: no GPU (CPU backend)");
+  EXPECT_TRUE(ends_with_points(line, "0", "30"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "performance "), "0", "30"));
+}
+
+TEST(TextReport, HiddenTestsShownWithNameAndStatus) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL  Width 1021 (hidden)"), "0", "7.5"));
+  EXPECT_NE(text.find("ok    Width 333 (shown after the due date)"), std::string::npos);
+}
+
+TEST(TextReport, FooterHasBackendDeviceCountsAndTotal) {
+  const std::string gpu = render_text(report_samples::gpu_result(), false);
+  EXPECT_EQ(line_starting(gpu, "backend "), "backend  cuda — auto: a usable GPU was found");
+  EXPECT_EQ(line_starting(gpu, "device "),
+            "device   NVIDIA H100 80GB HBM3, driver 580.159.04, compute capability 9.0, "
+            "SM clock 1755 MHz (max 1980 MHz), memory clock 2619 MHz");
+  EXPECT_EQ(line_starting(gpu, "tests "), "tests    6 passed, 2 failed, 1 error, 1 skipped");
+  EXPECT_TRUE(ends_with_points(lines_of(gpu).back(), "55.36", "97.5"));
+  EXPECT_EQ(lines_of(gpu).back().rfind("total ", 0), 0u);
+
+  const std::string cpu = render_text(report_samples::cpu_result(), false);
+  EXPECT_EQ(line_starting(cpu, "device "), "device   CPU backend (virtual device)");
+  EXPECT_EQ(line_starting(cpu, "backend "), "backend  cpu — auto: no usable GPU (no CUDA driver)");
+}
+
+TEST(TextReport, VerboseAddsWhereTheTimeWent) {
+  TextReportOptions options;
+  EXPECT_EQ(render_text(report_samples::gpu_result(), options).find("\ntime "), std::string::npos);
+  options.verbose = true;
+  EXPECT_EQ(line_starting(render_text(report_samples::gpu_result(), options), "time "),
+            "time     41.6 s: build 12.5 s, correctness runs 20.3 s, timed runs 8.5 s");
+}
+
+TEST(TextReport, NoAnsiCodesWithoutColour) {
+  for (const GradeResult& result : {report_samples::gpu_result(), report_samples::cpu_result()}) {
+    EXPECT_EQ(render_text(result, false).find('\x1b'), std::string::npos);
+  }
+}
+
+TEST(TextReport, AnsiColoursWithColour) {
+  const std::string text = render_text(report_samples::gpu_result(), true);
+  EXPECT_NE(text.find("\x1b[32mok\x1b[0m"), std::string::npos);
+  EXPECT_NE(text.find("\x1b[31mFAIL\x1b[0m"), std::string::npos);
+  EXPECT_NE(text.find("\x1b[31mERROR\x1b[0m"), std::string::npos);
+  EXPECT_NE(text.find("\x1b[33mskip\x1b[0m"), std::string::npos);
+  EXPECT_NE(text.find("\x1b[1mcorrectness\x1b[0m"), std::string::npos);
+  EXPECT_EQ(text.rfind("\x1b[1mmatmul-tiled — backend cuda", 0), 0u);
+}
+
+TEST(TextReport, ColourDoesNotMoveThePointsColumn) {
+  const std::string plain = render_text(report_samples::gpu_result(), false);
+  std::string coloured = render_text(report_samples::gpu_result(), true);
+  coloured = std::regex_replace(coloured, std::regex("\x1b\\[[0-9;]*m"), "");
+  EXPECT_EQ(coloured, plain);
+}
+
+TEST(TextReport, ControlCharactersFromTestsCannotReachTheTerminal) {
+  GradeResult result = report_samples::cpu_result();
+  result.tests[0].status = TestStatus::failed;
+  result.tests[0].message = "garbage \x1b[2J here";
+  result.tests[0].details = "more \x1b]0;title\x07 garbage\r\n";
+  const std::string text = render_text(result, false);
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find('\x07'), std::string::npos);
+  EXPECT_EQ(text.find('\r'), std::string::npos);
+  EXPECT_NE(text.find("garbage ?[2J here"), std::string::npos);
+}
+
+TEST(TextReport, NoTrailingWhitespace) {
+  for (bool colour : {false, true}) {
+    for (const std::string& line : lines_of(render_text(report_samples::gpu_result(), colour))) {
+      EXPECT_TRUE(line.empty() || (line.back() != ' ')) << "[" << line << "]";
+    }
+  }
+}
+
+TEST(TextReport, BuildLogFollowsTheBuildSection) {
+  GradeResult result = report_samples::cpu_result();
+  result.tests.insert(result.tests.begin(),
+                      report_samples::make_test("compiles", "", TestCategory::build, TestStatus::failed, 0, 0,
+                                         "nvcc failed (exit status 2)"));
+  result.build_log = "matmul.cu(12): error: identifier \"TILE\" is undefined\n1 error detected\n";
+  const std::string text = render_text(result, false);
+  EXPECT_NE(text.find("  FAIL  compiles — nvcc failed (exit status 2)"), std::string::npos);
+  EXPECT_NE(text.find("\n  compiler output:\n    matmul.cu(12): error: identifier \"TILE\" is undefined\n"
+                      "    1 error detected\n"),
+            std::string::npos);
+  EXPECT_LT(text.find("compiler output:"), text.find("\ncorrectness"));
+
+  result.tests.erase(result.tests.begin());  // a warning log without a build test gets its own block
+  const std::string without_build_test = render_text(result, false);
+  EXPECT_NE(without_build_test.find("\ncompiler output:\n  matmul.cu(12)"), std::string::npos);
+}
+
+TEST(TextReport, OnlyVisibleWithholdsHiddenTestsAndTheirPoints) {
+  TextReportOptions options;
+  options.only_visible = true;
+  const std::string text = render_text(report_samples::gpu_result(), options);
+  EXPECT_EQ(text.find("Width 1021"), std::string::npos);
+  EXPECT_EQ(text.find("Width 333"), std::string::npos);
+  EXPECT_EQ(text.find("P[1020][3]"), std::string::npos);
+  EXPECT_EQ(text.find("hidden sizes"), std::string::npos);
+  EXPECT_EQ(lines_of(text).front(), "matmul-tiled — backend cuda (NVIDIA H100 80GB HBM3)");
+  EXPECT_TRUE(ends_with_points(line_starting(text, "correctness "), "20", "42.5"));
+  EXPECT_EQ(line_starting(text, "not shown "),
+            "not shown 2 tests worth 15 points (hidden, or shown after the due date)");
+  EXPECT_TRUE(ends_with_points(lines_of(text).back(), "47.86", "82.5"));
+  EXPECT_EQ(line_starting(text, "tests "), "tests    5 passed, 1 failed, 1 error, 1 skipped");
+}
+
+TEST(TextReport, OnlyVisibleChangesNothingWhenAllTestsAreVisible) {
+  TextReportOptions options;
+  options.only_visible = true;
+  const GradeResult result = report_samples::cpu_result();
+  EXPECT_EQ(render_text(result, options), render_text(result, false));
+}
+
+TEST(TextReport, EmptyResultStillRenders) {
+  GradeResult result;
+  result.assignment = "transpose";
+  const std::string text = render_text(result, false);
+  EXPECT_EQ(lines_of(text).front(), "transpose — 0 / 0");
+  EXPECT_NE(text.find("tests    none"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kit

@@ -1,0 +1,23 @@
+#include "result/scoring.h"
+
+#include <cmath>
+
+namespace kit {
+
+double curve_fraction(const std::vector<CurvePoint>& curve, double ratio) {
+  // A ratio that is not a number (a time of 0, a baseline that did no work) earns nothing, never the
+  // curve's last fraction.
+  if (curve.empty() || !std::isfinite(ratio) || ratio < 0) return 0;
+  if (ratio <= curve.front().ratio) return curve.front().fraction;
+  if (ratio >= curve.back().ratio) return curve.back().fraction;
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    const CurvePoint& a = curve[i - 1];
+    const CurvePoint& b = curve[i];
+    if (ratio <= b.ratio) return a.fraction + (b.fraction - a.fraction) * (ratio - a.ratio) / (b.ratio - a.ratio);
+  }
+  return curve.back().fraction;
+}
+
+double round_points(double points) { return std::round(points * 100.0) / 100.0; }
+
+}  // namespace kit
