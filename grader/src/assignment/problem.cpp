@@ -2,8 +2,6 @@
 
 #include <cstdint>
 
-#include "kit/problem_list.h"
-
 namespace kit {
 
 const char* metric_unit(Metric metric) { return metric == Metric::gbps ? "GB/s" : "GFLOP/s"; }
@@ -18,18 +16,6 @@ bool parse_metric(const std::string& unit, Metric* metric) {
 double throughput(const Work& work, Metric metric, double seconds) {
   const double amount = metric == Metric::gbps ? work.bytes_read + work.bytes_written : work.flops;
   return amount / seconds / 1e9;
-}
-
-const Problem* find_problem(const std::string& name) {
-  for (const Problem* p : all_problems())
-    if (p->name == name) return p;
-  return nullptr;
-}
-
-std::vector<std::string> problem_names() {
-  std::vector<std::string> names;
-  for (const Problem* p : all_problems()) names.push_back(p->name);
-  return names;
 }
 
 const InputVariant* find_variant(const Problem& problem, const std::string& name) {

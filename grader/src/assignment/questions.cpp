@@ -7,8 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "assignment/question_kinds.h"
-#include "assignment/rubric.h"
+#include "assignment/rubric_error.h"
 #include "assignment/yaml_file.h"
 #include "util/text.h"
 
@@ -134,18 +133,6 @@ Question read_question(const std::string& file, const YAML::Node& node) {
 }
 
 }  // namespace
-
-const QuestionKind* find_question_kind(const std::string& name) {
-  for (const QuestionKind& k : question_kinds())
-    if (name == k.name) return &k;
-  return nullptr;
-}
-
-const std::vector<QuestionKind>& question_kinds() {
-  static const std::vector<QuestionKind> kinds = {number_question_kind(), choice_question_kind(),
-                                                  set_question_kind(), open_question_kind()};
-  return kinds;
-}
 
 Questions load_questions(const std::string& path) {
   if (!fs::is_regular_file(path)) throw RubricError(path, 0, 0, "the questions file does not exist");

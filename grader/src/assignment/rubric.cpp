@@ -437,12 +437,6 @@ const char* visibility_name(Visibility v) {
   return "visible";
 }
 
-RubricError::RubricError(std::string f, int l, int c, const std::string& message)
-    : std::runtime_error(f + (l > 0 ? ":" + std::to_string(l) + ":" + std::to_string(c) : "") + ": " + message),
-      file(std::move(f)),
-      line(l),
-      column(c) {}
-
 Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_trees) {
   RubricReader r{path, kit_trees};
   if (!fs::exists(path)) throw RubricError(path, 0, 0, "the rubric file does not exist");

@@ -10,19 +10,13 @@
 
 #include "assignment/device_tile.h"
 #include "assignment/questions.h"
+#include "assignment/rubric_error.h"
 #include "kit/knobs.h"
 #include "kit/problem.h"
 #include "kit/tolerance.h"
 
 namespace kit {
 
-// An error in a rubric file, located for the instructor who wrote it.
-struct RubricError : std::runtime_error {
-  RubricError(std::string file, int line, int column, const std::string& message);
-  std::string file;
-  int line;    // 1-based; 0 when the error is not at a place in the file
-  int column;  // 1-based
-};
 
 // One of the student's functions the harness can call, and the problem it solves.
 struct Function {

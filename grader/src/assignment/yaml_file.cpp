@@ -1,6 +1,6 @@
 #include "assignment/yaml_file.h"
 
-#include "assignment/rubric.h"
+#include "assignment/rubric_error.h"
 
 namespace kit {
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include "build/build.h"
+#include "build/build_spec.h"
 
 namespace kit {
 

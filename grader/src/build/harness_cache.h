@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "build/build.h"
+#include "build/build_spec.h"
 
 namespace kit {
 

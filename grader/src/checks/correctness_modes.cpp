@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "checks/correctness_run.h"
+#include "checks/racecheck_coverage.h"
 #include "run/correctness_request.h"
 #include "run/runner_backend.h"
 

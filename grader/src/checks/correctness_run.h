@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "assignment/cases.h"
+#include "checks/racecheck_coverage.h"
 #include "kit/array.h"
 #include "result/result.h"
 #include "run/session.h"
@@ -18,18 +19,6 @@ namespace kit {
 // `hung` (optional) is set when the test's build ran into the time limit: the caller runs no more tests
 // of that build.
 TestResult run_correctness_test(Session& session, const TestCase& test, bool* hung = nullptr);
-
-// compute-sanitizer's racecheck, on a GPU, runs each small test of the default build in a process of its
-// own, and its verdict is how that process ends; starting the tool costs seconds. A sweep runs all of
-// them in one process first (racecheck_finds_nothing, on a thread of its own, correctness_tests.cpp):
-// when it ends clean, no test of it needs its own racecheck run. When it finds a hazard it cannot say in
-// which test, so each test then runs its own, as without a sweep.
-struct RacecheckSweep {
-  std::set<std::string> tests;     // "group\nname" of each test it covers
-  std::shared_future<bool> clean;  // true: no hazard in any of them
-
-  bool covers(const TestCase& t) const { return tests.count(t.group + "\n" + t.name) > 0; }
-};
 
 // The tests a sweep covers: those run_correctness_test would racecheck.
 std::vector<const TestCase*> racecheck_sweep_tests(const Session& session, const std::vector<TestCase>& cases);

@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "os/process.h"
 #include "util/text.h"
 
 namespace kit {
@@ -252,29 +251,6 @@ std::string sandbox_limit_reached(const SandboxLimits& limits, int exit_code, in
   return "";
 }
 
-SandboxStatus probe_sandbox() {
-  SandboxStatus status;
-  status.bwrap = find_bwrap(&status.problem);
-  if (status.bwrap.empty()) return status;
-  ProcessRequest request;
-  request.argv = {"/bin/true"};
-  request.timeout_s = 30;
-  request.sandbox = SandboxSpec{};
-  const ProcessResult result = run_process(request);
-  if (result.ok()) {
-    status.available = true;
-    return status;
-  }
-  status.problem = describe_ending(result, request.timeout_s);
-  const std::string said = first_line(result.err);
-  if (said.find("namespace") != std::string::npos || said.find("uid map") != std::string::npos)
-    status.problem = "user namespaces are not permitted here (" + said +
-                     "); on Debian: sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 23.10 and later an "
-                     "AppArmor rule must allow bwrap to use them";
-  else if (!said.empty() && status.problem.find(said) == std::string::npos)
-    status.problem += ": " + said;
-  return status;
-}
 
 std::string no_sandbox_message(const SandboxStatus& status) {
   return "cannot grade: student code must run in a sandbox, and none can be made here: " + status.problem +

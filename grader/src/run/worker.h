@@ -67,7 +67,7 @@ void credit_kernels(CorrectnessEvidence& evidence, const std::set<std::string>& 
 // run made by either, the host-code runs of both (up to kMaxHostCodeRuns).
 void merge_evidence(CorrectnessEvidence& into, CorrectnessEvidence&& from);
 
-struct RacecheckSweep;  // checks/correctness_run.h
+struct RacecheckSweep;  // checks/racecheck_coverage.h
 
 // During the correctness tests, the builds a worker makes on the way (a checking build, for a failed
 // test), shared with the other workers: each is made once, by the first worker that wants it.
