@@ -56,6 +56,9 @@ typedef struct CUevent_st* cudaEvent_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
 #define cudaMemAttachGlobal 0x01
 
 // The fields of CUDA 13's cudaDeviceProp that harnesses and students read, with the same names and
@@ -190,6 +193,10 @@ __attribute__((always_inline)) inline cudaError_t cudaMallocManaged(T** ptr, std
 template <class T>
 __attribute__((always_inline)) inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return ::cudaMallocHost(reinterpret_cast<void**>(ptr), size);
+}
+template <class T>
+__attribute__((always_inline)) inline cudaError_t cudaHostAlloc(T** ptr, std::size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
 }
 
 namespace kitcpu::detail {
