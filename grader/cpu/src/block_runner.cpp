@@ -198,7 +198,7 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
 #endif
   order_.begin_block(n, block);
   tally_.begin_block();
-  warp_waiters_ = 0;
+  warp_waiters_.store(0, std::memory_order_relaxed);
   tls_context.runner = this;
   block_.store(block, std::memory_order_relaxed);
 }
@@ -212,7 +212,7 @@ void BlockRunner::run_rounds(LaunchState& launch) {
     }
     // Threads at a warp primitive go on, in the same order, once their warp's primitive completes; the
     // round ends only when every thread waits at a __syncthreads() or has exited.
-    while (warp_waiters_ > 0) {
+    while (warp_waiters_.load(std::memory_order_relaxed) > 0) {
       release_warps(launch);
       for (unsigned i : order) {
         Fiber& fiber = fibers_[i];

@@ -101,7 +101,8 @@ class BlockRunner {
   std::atomic<int> running_{-1};
   std::atomic<int> barrier_count_{0};  // __syncthreads_count's result for the barrier just opened
   std::atomic<unsigned> barrier_generation_{0};
-  int warp_waiters_ = 0;  // threads waiting at a warp primitive; touched on this worker thread only
+  // Threads waiting at a warp primitive; an atomic only for ThreadSanitizer's sake, as the tally's fields.
+  std::atomic<int> warp_waiters_{0};
 
   // asan flavour: the scheduler's stack, as the sanitizer needs it when a fiber switches back to it.
   const void* asan_scheduler_bottom_ = nullptr;

@@ -95,7 +95,7 @@ std::uint64_t BlockRunner::warp_collective(WarpOp op, unsigned mask, std::uint64
     report_fatal(d);
   }
   fiber.state.store(FiberState::at_warp_sync, std::memory_order_relaxed);
-  ++warp_waiters_;
+  warp_waiters_.store(warp_waiters_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 #if KITCPU_TSAN
   char* sync = &tsan_warp_sync_[fiber.index / kLanesPerWarp];
   __tsan_release(sync);  // what the lanes stored before the primitive, every lane sees after it
@@ -149,7 +149,7 @@ void BlockRunner::complete_warp_group(unsigned base, unsigned group) {
       }
     }
     f.state.store(FiberState::ready, std::memory_order_relaxed);
-    --warp_waiters_;
+    warp_waiters_.store(warp_waiters_.load(std::memory_order_relaxed) - 1, std::memory_order_relaxed);
   }
 }
 
