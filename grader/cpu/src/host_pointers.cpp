@@ -8,6 +8,8 @@
 
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "device_memory.h"
 
@@ -35,6 +37,25 @@ struct StandIns {
   std::size_t next = 0;
 };
 
+// The __device__ and __constant__ variables cudaGetSymbolAddress gave out: [begin, end).
+struct Symbols {
+  std::mutex mutex;
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+};
+
+Symbols& symbols() {
+  static auto* s = new Symbols();
+  return *s;
+}
+
+bool in_symbol(std::uintptr_t address) {
+  Symbols& s = symbols();
+  const std::lock_guard<std::mutex> lock(s.mutex);
+  for (const auto& [begin, end] : s.ranges)
+    if (address >= begin && address <= end) return true;  // one past the end too
+  return false;
+}
+
 StandIns& stand_ins() {
   static auto* s = new StandIns();  // never destroyed: kernels may run while static destructors do
   return *s;
@@ -55,6 +76,7 @@ bool reserve(StandIns& s) {
 bool device_reachable(std::uintptr_t address) {
   if (address == 0) return true;
   if (find_region(reinterpret_cast<const void*>(address), /*include_freed=*/true)) return true;
+  if (in_symbol(address)) return true;
   return find_region(reinterpret_cast<const void*>(address - 1), /*include_freed=*/true).has_value();
 }
 
@@ -78,6 +100,15 @@ std::string ordinal(std::size_t n) {
 }
 
 }  // namespace
+
+void note_symbol_address(const void* address, std::size_t bytes) {
+  Symbols& s = symbols();
+  const std::lock_guard<std::mutex> lock(s.mutex);
+  const auto begin = reinterpret_cast<std::uintptr_t>(address);
+  for (const auto& range : s.ranges)
+    if (range.first == begin) return;
+  s.ranges.emplace_back(begin, begin + bytes);
+}
 
 std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument) {
   if (device_reachable(address)) return address;

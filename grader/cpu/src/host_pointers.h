@@ -6,7 +6,8 @@
 // which grades every size, several times over; the pointers a kernel reaches host memory through are
 // almost always its arguments, and those are seen once per launch. So each pointer argument a GPU could
 // not follow (not null, not in a region of device_memory.h: cudaMalloc, cudaMallocManaged,
-// cudaMallocHost/cudaHostAlloc, adopted, nor one past the end of one) reaches the kernel as a *stand-in*:
+// cudaMallocHost/cudaHostAlloc, adopted, a __device__ variable from cudaGetSymbolAddress, nor one past
+// the end of one) reaches the kernel as a *stand-in*:
 // an address with the same offset within its page in a window of reserved, inaccessible address space.
 // Arithmetic on it works as on the original; a load or store through it faults, and the fault handler
 // names the argument (describe_host_pointer_fault). A kernel that never follows the pointer runs as on a

@@ -225,10 +225,17 @@ __attribute__((always_inline)) inline cudaError_t cudaMemcpyFromSymbol(void* dst
                                      count, offset, kind, false);
 }
 
+namespace kitcpu::detail {
+// A __device__ or __constant__ variable whose address host code obtained: device memory a kernel may be
+// given as a pointer argument (host_pointers.h).
+void note_symbol_address(const void* address, std::size_t bytes);
+}  // namespace kitcpu::detail
+
 template <class T>
 cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
   if (address == nullptr) return kitcpu::detail::record_error(cudaErrorInvalidValue);
   *address = const_cast<void*>(static_cast<const void*>(&symbol));
+  kitcpu::detail::note_symbol_address(*address, sizeof(T));
   return cudaSuccess;
 }
 template <class T>

@@ -50,4 +50,19 @@ TEST(HostReachableMemory, PointerPastTheEndOfABuffer) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(got[i], n - 1 - i) << i;
 }
 
+// A __device__ array reached through the pointer cudaGetSymbolAddress gives.
+__device__ int table[8];
+
+__global__ void fill_through(int* p) { p[threadIdx.x] = 5 * threadIdx.x; }
+
+TEST(HostReachableMemory, SymbolAddress) {
+  int* p = nullptr;
+  CUDA_ASSERT(cudaGetSymbolAddress(reinterpret_cast<void**>(&p), table));
+  fill_through<<<1, 8>>>(p);
+  ASSERT_TRUE(launched_and_finished());
+  int got[8] = {};
+  CUDA_ASSERT(cudaMemcpyFromSymbol(got, table, sizeof got));
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(got[i], 5 * i) << i;
+}
+
 }  // namespace
