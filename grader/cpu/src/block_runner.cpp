@@ -198,15 +198,26 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
 #endif
   order_.begin_block(n, block);
   tally_.begin_block();
+  warp_waiters_.store(0, std::memory_order_relaxed);
   tls_context.runner = this;
   block_.store(block, std::memory_order_relaxed);
 }
 
 void BlockRunner::run_rounds(LaunchState& launch) {
   for (;;) {
-    for (unsigned i : order_.next_round()) {
+    const std::vector<unsigned>& order = order_.next_round();
+    for (unsigned i : order) {
       Fiber& fiber = fibers_[i];
       if (fiber.state.load(std::memory_order_relaxed) != FiberState::exited) resume(fiber);
+    }
+    // Threads at a warp primitive go on, in the same order, once their warp's primitive completes; the
+    // round ends only when every thread waits at a __syncthreads() or has exited.
+    while (warp_waiters_.load(std::memory_order_relaxed) > 0) {
+      release_warps(launch);
+      for (unsigned i : order) {
+        Fiber& fiber = fibers_[i];
+        if (fiber.state.load(std::memory_order_relaxed) == FiberState::ready) resume(fiber);
+      }
     }
 #if KITCPU_ACCESS
     access_end_round();  // requests never span a barrier

@@ -35,6 +35,9 @@ class BlockRunner {
   // On the fiber of the running CUDA thread:
   int wait_at_barrier(const BarrierSite* site, int predicate);
   void note_kernel_end();
+  std::uint64_t warp_collective(WarpOp op, unsigned mask, std::uint64_t value, int lane_argument, int width,
+                                const char* file, int line);
+  unsigned active_lanes() const;
   void* shared_storage(const SharedDeclaration* key, std::size_t size, std::size_t alignment);
   // Fills kernel, launch site, block and thread of the CUDA thread switched in, if one is.
   bool describe_running_thread(Diagnostic& diagnostic) const;
@@ -73,6 +76,11 @@ class BlockRunner {
   Fiber& running_fiber() const { return fibers_[static_cast<std::size_t>(running_.load(std::memory_order_relaxed))]; }
   static void fiber_main(boost::context::detail::transfer_t transfer);
 
+  // Between passes over the block: completes every warp primitive whose named threads have all arrived
+  // (warp_sync.cpp); when none can complete, the warp diverged and the run ends.
+  void release_warps(const LaunchState& launch);
+  void complete_warp_group(unsigned base, unsigned group);
+  [[noreturn]] void report_warp_divergence(const LaunchState& launch, unsigned waiting, unsigned missing) const;
   [[noreturn]] void report_divergence(const LaunchState& launch, const RoundVerdict& verdict) const;
   void warn_early_exit(LaunchState& launch) const;
   Diagnostic diagnostic_for_thread(const LaunchState& launch, std::size_t thread) const;
@@ -93,6 +101,8 @@ class BlockRunner {
   std::atomic<int> running_{-1};
   std::atomic<int> barrier_count_{0};  // __syncthreads_count's result for the barrier just opened
   std::atomic<unsigned> barrier_generation_{0};
+  // Threads waiting at a warp primitive; an atomic only for ThreadSanitizer's sake, as the tally's fields.
+  std::atomic<int> warp_waiters_{0};
 
   // asan flavour: the scheduler's stack, as the sanitizer needs it when a fiber switches back to it.
   const void* asan_scheduler_bottom_ = nullptr;
@@ -103,6 +113,7 @@ class BlockRunner {
   char tsan_barrier_sync_[2] = {};  // alternate per barrier, so that one barrier's release cannot
                                     // reach the threads still leaving the previous one
   char tsan_exit_sync_ = 0;
+  char tsan_warp_sync_[32] = {};  // one per warp of the largest block
 };
 
 }  // namespace kitcpu::detail

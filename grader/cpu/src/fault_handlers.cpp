@@ -17,6 +17,7 @@
 #include "device_memory.h"
 #include "device_memory_faults.h"
 #include "diagnostic_sink.h"
+#include "host_pointers.h"
 #include "sanitizer_support.h"
 #include "symbolizer.h"
 
@@ -124,11 +125,13 @@ std::string category_of_report(const std::string& kind, bool in_shared_memory) {
 // The address of the last fault the runtime passed on to the sanitizer: AddressSanitizer's report of a
 // SEGV does not give it to the death callback.
 const void* last_passed_fault_address = nullptr;
+AccessKind last_passed_fault_access = AccessKind::unknown;
 
 // The address a sanitizer's report is about: its memory error's, or the SEGV the runtime passed on.
 const void* fault_address(const std::string& kind) {
 #if KITCPU_ASAN
-  if (__asan_report_present()) return __asan_get_report_address();
+  // A SEGV's report is present too, with no address in it.
+  if (__asan_report_present() && __asan_get_report_address() != nullptr) return __asan_get_report_address();
 #endif
   return kind == "SEGV" || kind == "BUS" ? last_passed_fault_address : nullptr;
 }
@@ -140,6 +143,7 @@ void on_fault(int signal_number, siginfo_t* info, void* context) {
   Diagnostic d;
   if (!describe_current_cuda_thread(d)) report_if_host_access_to_device_memory(signal_number, info, context);
   last_passed_fault_address = info->si_addr;
+  last_passed_fault_access = access_kind(context);
   put_back_previous_action(signal_number);
 }
 
@@ -218,7 +222,10 @@ void on_sanitizer_death() {
       d.hint = "the check the report names, on a value this line computes";
     }
     d.message += " (the UndefinedBehaviorSanitizer report above names the check and the values)";
-  } else if (const void* a = fault_address(kind); a != nullptr && !in_shared && describe_device_memory_fault(d, a)) {
+  } else if (const void* a = fault_address(kind);
+             a != nullptr && !in_shared && describe_host_pointer_fault(d, a, last_passed_fault_access)) {
+    d.message += " (the " + std::string(sanitizer) + " report above has the details)";
+  } else if (a != nullptr && !in_shared && describe_device_memory_fault(d, a)) {
     d.message += " (the " + std::string(sanitizer) + " report above has the details)";
   } else if (const std::string outside = in_shared ? std::string() : a_guard_zone(kind, size); !outside.empty()) {
     // The runner poisons the zones around the arrays it named: an access there is past an array.
@@ -284,7 +291,9 @@ void on_fault(int signal_number, siginfo_t* info, void* context) {
   } else if (tls_context.runner != nullptr && tls_context.runner->fiber_with_guard_at(address) != nullptr) {
     category = "stack-overflow";
   }
-  if (category != "invalid-address" || !describe_device_memory_fault(d, address)) {
+  if (category == "invalid-address" && describe_host_pointer_fault(d, address, access_kind(context))) {
+    // a host pointer the kernel was given: named with its argument
+  } else if (category != "invalid-address" || !describe_device_memory_fault(d, address)) {
     describe_fault(d, category, hex(address), reinterpret_cast<std::uintptr_t>(address) < 4096);
     if (category == "invalid-address") d.message += " (the asan flavour names the buffer)";
   }

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 
 #include <boost/context/detail/fcontext.hpp>
 
 #include <kitcpu/detail/execution_context.h>
+#include <kitcpu/warp.h>
 
 #include "fiber_stack.h"
 
@@ -16,7 +18,20 @@ namespace kitcpu::detail {
 
 class BlockRunner;
 
-enum class FiberState : unsigned char { ready, at_barrier, exited };
+enum class FiberState : unsigned char { ready, at_barrier, at_warp_sync, exited };
+
+// A thread's part in a warp primitive (kitcpu/warp.h), left with its fiber while it waits; `result` is
+// written by the scheduler when the primitive completes (warp_sync.cpp).
+struct WarpArrival {
+  WarpOp op = WarpOp::sync;
+  unsigned mask = 0;
+  std::uint64_t value = 0;
+  int argument = 0;
+  int width = 32;
+  const char* file = "";
+  int line = 0;
+  std::uint64_t result = 0;
+};
 
 // The fields the scheduler and the fiber touch at every switch come first, in one cache line.
 struct alignas(64) Fiber {
@@ -33,6 +48,7 @@ struct alignas(64) Fiber {
   std::atomic<const BarrierSite*> barrier{nullptr};
 
   uint3 thread_idx{0, 0, 0};
+  WarpArrival warp;
   BlockRunner* const runner;
   const unsigned index;  // linear thread index within the block, x fastest
 

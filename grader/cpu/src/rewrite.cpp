@@ -107,6 +107,7 @@ std::string rewrite_cuda_source(const std::string& source, const std::string& di
   const std::vector<Token> scanned = scan_cuda_source(source, &directives);
   check_backend_independence(source, directives, scanned);
   const TokenView tokens(source, scanned);
+  check_supported_constructs(source, directives, tokens);
   std::vector<Edit> edits;
   for (const Directive& directive : directives) {
     if (directive.name != "define") continue;

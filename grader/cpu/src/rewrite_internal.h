@@ -89,6 +89,10 @@ std::vector<Edit> rewrite_macro_launches(const std::string& source, const Direct
 void check_backend_independence(const std::string& source, const std::vector<Directive>& directives,
                                 const std::vector<Token>& code);
 
+// Throws RewriteError, naming it, for the first construct of CUDA the backend does not run (warp
+// intrinsics kitcpu/warp.h lacks, cooperative groups): rewrite_unsupported.cpp.
+void check_supported_constructs(const std::string& source, const std::vector<Directive>& directives,
+                                const TokenView& tokens);
 // The edit for the declaration holding the `__shared__` at token `at`, in the statement that begins at
 // token `statement_begin`; nothing when the declaration is left to the __shared__ macro. `*statement_end`
 // receives the index of its `;` (or `at` when there is none). Throws RewriteError for an extern

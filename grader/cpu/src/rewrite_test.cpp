@@ -167,6 +167,32 @@ TEST(Rewrite, UnsupportedExternSharedIsAnError) {
   EXPECT_EQ(error_line("void f() {\n  extern __shared__ float a[], b[];\n}"), 2);
 }
 
+std::string error_text(const std::string& source) {
+  try {
+    rewrite_cuda_source(source, "student.cu");
+  } catch (const RewriteError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no RewriteError for: " << source;
+  return "";
+}
+
+// A primitive the backend lacks is named in the message, not left to the compiler's "was not declared".
+TEST(Rewrite, UnsupportedWarpIntrinsicsAreNamed) {
+  const std::string kernel = "__global__ void k(int* out) {\n  out[0] = __match_any_sync(0xffffffff, 1);\n}";
+  EXPECT_EQ(error_line(kernel), 2);
+  EXPECT_NE(error_text(kernel).find("the CPU backend does not support __match_any_sync"), std::string::npos);
+  EXPECT_NE(error_text("__global__ void k(int* p) { p[0] = __shfl(p[0], 0); }").find("does not support __shfl "),
+            std::string::npos);
+  EXPECT_NE(error_text("#include <cooperative_groups.h>\n").find("does not support cooperative groups"),
+            std::string::npos);
+  // The primitives it runs, and the names in comments, strings and other identifiers, are not refused.
+  EXPECT_NO_THROW(rewrite_cuda_source(
+      "__global__ void k(int* p) { p[0] = __shfl_down_sync(0xffffffff, p[0], 1); __syncwarp(); }\n"
+      "// __match_any_sync(\nconst char* s = \"__match_all_sync(\"; int __shfl_count = 0;\n",
+      "student.cu"));
+}
+
 TEST(Rewrite, KernelBodiesEndWithTheMarker) {
   const std::string marker = "::kitcpu::detail::end_of_kernel_body(); ";
   EXPECT_EQ(rewrite("__global__ void k(int* p) { if (p) { return; } p[0] = 1; }"),

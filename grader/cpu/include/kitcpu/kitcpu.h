@@ -23,6 +23,7 @@
 #include <kitcpu/shared_memory.h>
 #include <kitcpu/vector_types.h>
 #include <kitcpu/virtual_device.h>
+#include <kitcpu/warp.h>
 
 // Every file built against the backend refers to this symbol of the runtime library, so that the
 // runtime's sanitizer settings are linked into the runner even if it never launches a kernel.

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -47,6 +48,18 @@ const void* pointer_argument(const T& value) {
   }
 }
 
+// The address a kernel is given for a pointer argument (host_pointers.h): the same one when a GPU could
+// follow it, else a stand-in at which every access faults and is reported as the kernel reaching host
+// memory. `argument` counts from 0.
+std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument);
+
+template <class T>
+void as_the_kernel_sees_it(T& value, std::size_t argument) {
+  if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>) {
+    value = reinterpret_cast<T>(kernel_address(reinterpret_cast<std::uintptr_t>(value), argument));
+  }
+}
+
 // Checks the configuration, runs every block and returns when all have finished (runtime: launch.cpp).
 void launch_kernel(const LaunchRequest& request);
 
@@ -74,13 +87,16 @@ class PendingLaunch {
   void operator()(Args&&... args) {
     using Arguments = std::tuple<std::decay_t<Args>...>;
     using Call = detail::KernelCall<Kernel, Arguments>;
-    const Call call{kernel_, Arguments(std::forward<Args>(args)...)};
+    Call call{kernel_, Arguments(std::forward<Args>(args)...)};
     request_.thunk = &Call::invoke;
     request_.call = &call;
+    // The record names what the host passed; the kernel receives what a GPU would let it follow.
     const void* pointers[sizeof...(Args) + 1] = {nullptr};
     std::size_t count = 0;
     std::apply([&](const auto&... value) { ((pointers[count++] = detail::pointer_argument(value)), ...); },
                call.arguments);
+    std::size_t argument = 0;
+    std::apply([&](auto&... value) { (detail::as_the_kernel_sees_it(value, argument++), ...); }, call.arguments);
     request_.pointers = pointers;
     request_.pointer_count = count;
     detail::launch_kernel(request_);

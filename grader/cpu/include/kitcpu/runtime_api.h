@@ -56,6 +56,9 @@ typedef struct CUevent_st* cudaEvent_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
 #define cudaMemAttachGlobal 0x01
 
 // The fields of CUDA 13's cudaDeviceProp that harnesses and students read, with the same names and
@@ -191,6 +194,10 @@ template <class T>
 __attribute__((always_inline)) inline cudaError_t cudaMallocHost(T** ptr, std::size_t size) {
   return ::cudaMallocHost(reinterpret_cast<void**>(ptr), size);
 }
+template <class T>
+__attribute__((always_inline)) inline cudaError_t cudaHostAlloc(T** ptr, std::size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
 
 namespace kitcpu::detail {
 // Records a failure as the calling thread's last error (success leaves it alone) and returns it.
@@ -218,10 +225,17 @@ __attribute__((always_inline)) inline cudaError_t cudaMemcpyFromSymbol(void* dst
                                      count, offset, kind, false);
 }
 
+namespace kitcpu::detail {
+// A __device__ or __constant__ variable whose address host code obtained: device memory a kernel may be
+// given as a pointer argument (host_pointers.h).
+void note_symbol_address(const void* address, std::size_t bytes);
+}  // namespace kitcpu::detail
+
 template <class T>
 cudaError_t cudaGetSymbolAddress(void** address, const T& symbol) {
   if (address == nullptr) return kitcpu::detail::record_error(cudaErrorInvalidValue);
   *address = const_cast<void*>(static_cast<const void*>(&symbol));
+  kitcpu::detail::note_symbol_address(*address, sizeof(T));
   return cudaSuccess;
 }
 template <class T>
