@@ -18,8 +18,15 @@ struct MemoryAccess {
   std::string sentence;       // what a student reads: where, the figures, what they mean
 };
 
+// Why there is no profile, which decides the check's status (checks/technique_memory_access.cpp): the
+// student's function failed under the measurement (failed), the machine lacks the tool (skipped), or the
+// tool failed where the function runs cleanly without it (an error: not checked, and not the student's
+// fault).
+enum class ProfileFailure { none, function, tool_missing, tool };
+
 struct AccessProfile {
   std::string error;        // non-empty when it could not be measured
+  ProfileFailure failure = ProfileFailure::none;
   std::string measured_by;  // "the CPU backend's count of every warp's addresses", "Nsight Compute"
   std::vector<MemoryAccess> accesses;
 };

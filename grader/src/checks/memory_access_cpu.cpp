@@ -33,6 +33,7 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   const BuildOutcome& build = student_runner(s, Flavour::access, {});
   if (!build.ok) {
     p.error = "the memory-access build failed: " + build.summary;
+    p.failure = ProfileFailure::function;
     return p;
   }
   const fs::path dir = new_scratch_folder(s.worker, "access");
@@ -47,12 +48,14 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
       });
   if (!r.ok()) {
     p.error = function.name + " did not run to the end at " + format_dims(dims) + " (" + describe_ending(r, timeout) + ")";
+    p.failure = ProfileFailure::function;
     return p;
   }
   std::string tampered;
   const std::string taken = take_run_file(s.worker, report, kMaxAccessReport, &tampered);
   if (!tampered.empty()) {
     p.error = "the program tampered with the grader's files: " + tampered;
+    p.failure = ProfileFailure::function;
     return p;
   }
   const std::string source = read_text_file(s.submission.source);
@@ -65,6 +68,7 @@ AccessProfile cpu_access_profile(Session& s, const Function& function, const Dim
   (void)function;
   (void)dims;
   p.error = "the kit was built without the CPU backend";
+  p.failure = ProfileFailure::tool_missing;
 #endif
   return p;
 }

@@ -1,14 +1,20 @@
 // The GPU's memory-access count: the student's runner under Nsight Compute (ncu, shipped with the CUDA
 // toolkit), which reads the hardware counters of every kernel the function launches. ncu reports per
 // kernel, not per line.
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <thread>
 
 #include "checks/memory_access.h"
 #include "os/build_config.h"
+#include "os/timing_lock.h"
 #include "run/run_files.h"
 #include "run/runner_call.h"
 #include "run/step_sandbox.h"
@@ -66,6 +72,66 @@ std::string one_decimal(double v) {
   return buf;
 }
 
+// The hardware counters serve one profiler at a time: a second Nsight Compute on the same GPU fails
+// (exit code 9, nothing said). Gradings of one user on one machine take turns through this lock, in a
+// batch or not; in a batch the profiled run also holds the GPU alone (os/timing_lock.h), so no timing
+// overlaps it. A lock that cannot be opened leaves the turns to the retries.
+std::optional<TimingLock> profiler_turn() {
+  const fs::path path = fs::temp_directory_path() / ("kit-nsight-compute-" + std::to_string(::getuid()) + ".lock");
+  try {
+    return TimingLock(path.string(), TimingLock::Use::timing);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+constexpr int kProfilerAttempts = 3;
+
+// Runs the function under Nsight Compute, writing its CSV to `log`. When the profiled run fails, the
+// function runs once more without the profiler: if it fails there too the fault is the student's (a
+// crash or hang the check reports as failed); if it runs cleanly, the profiler failed, and it is tried
+// again, up to kProfilerAttempts times, before the profile is the machine's error. True when profiled.
+bool profile_until_it_runs(Session& s, const std::string& ncu, const std::string& exe, const Function& function,
+                           const Dims& dims, const std::string& dir, const std::string& log, AccessProfile& p) {
+  std::string metrics;
+  for (const char* m : kMetrics) metrics += (metrics.empty() ? "" : ",") + std::string(m);
+  const double timeout = 10 * s.assignment.rubric.limits.test_seconds;
+  const std::uint64_t seed = s.assignment.rubric.seed;
+  for (int attempt = 1;; ++attempt) {
+    ProcessResult r;
+    {
+      const std::optional<TimingLock> turn = profiler_turn();
+      r = run_function_once(
+          s, exe, function, dims, seed, dir,
+          [&](ProcessRequest& req) {
+            req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
+            req.env = {{"HOME", dir}};  // Nsight Compute keeps its settings under HOME
+            req.timeout_s = timeout;
+            req.sandbox = run_sandbox(s.assignment, exe, dir, false, RunTool::nsight_compute);
+          },
+          TimingLock::Use::timing);
+    }
+    if (r.ok()) return true;
+    const std::string why = "Nsight Compute could not run " + function.name + " at " + format_dims(dims) + " (" +
+                            describe_ending(r, timeout) + "): " + last_lines(r.out + r.err, 5);
+    const ProcessResult plain = run_function_once(s, exe, function, dims, seed, dir, [&](ProcessRequest& req) {
+      req.sandbox = run_sandbox(s.assignment, exe, dir, false, RunTool::none);
+    });
+    if (!plain.ok()) {
+      p.error = why;
+      p.failure = ProfileFailure::function;
+      return false;
+    }
+    if (attempt == kProfilerAttempts) {
+      p.error = why + " (" + std::to_string(kProfilerAttempts) + " tries; " + function.name +
+                " runs cleanly without the profiler, so the machine failed, not your code: grade it again)";
+      p.failure = ProfileFailure::tool;
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(attempt));  // a profiler of another grading may be ending
+  }
+}
+
 }  // namespace
 
 AccessProfile gpu_access_profile(Session& s, const Function& function, const Dims& dims) {
@@ -74,26 +140,13 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
   const std::string ncu = ncu_path();
   if (ncu.empty()) {
     p.error = "Nsight Compute (ncu) is not installed beside nvcc";
+    p.failure = ProfileFailure::tool_missing;
     return p;
   }
   const BuildOutcome& build = student_runner(s, Flavour::fast, {});
   const fs::path dir = new_scratch_folder(s.worker, "ncu");
   const std::string log = (dir / "ncu.csv").string();
-  std::string metrics;
-  for (const char* m : kMetrics) metrics += (metrics.empty() ? "" : ",") + std::string(m);
-  const double timeout = 10 * s.assignment.rubric.limits.test_seconds;
-  const ProcessResult r =
-      run_function_once(s, build.executable, function, dims, s.assignment.rubric.seed, dir.string(), [&](ProcessRequest& req) {
-        req.argv.insert(req.argv.begin(), {ncu, "--csv", "--log-file", log, "--metrics", metrics});
-        req.env = {{"HOME", dir.string()}};  // Nsight Compute keeps its settings under HOME
-        req.timeout_s = timeout;
-        req.sandbox = run_sandbox(s.assignment, build.executable, dir.string(), false, RunTool::nsight_compute);
-      });
-  if (!r.ok()) {
-    p.error = "Nsight Compute could not run " + function.name + " at " + format_dims(dims) + " (" +
-              describe_ending(r, timeout) + "): " + last_lines(r.out + r.err, 5);
-    return p;
-  }
+  if (!profile_until_it_runs(s, ncu, build.executable, function, dims, dir.string(), log, p)) return p;
   // kernel -> metric -> value, summed over the kernel's launches.
   std::map<std::string, std::map<std::string, double>> values;
   std::string tampered;

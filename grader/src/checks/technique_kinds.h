@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "assignment/access_profile.h"
 #include "checks/technique.h"
 
 namespace kit {
@@ -18,6 +19,8 @@ bool declares_dynamic_shared_memory(const std::string& code);
 void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);
 
 // technique_memory_access.cpp
+// What a memory-access check is when its profile could not be measured (assignment/access_profile.h).
+TestStatus status_without_profile(ProfileFailure failure);
 void check_coalesced_access(const TechniqueInput& input, TestResult& result);
 void check_no_bank_conflicts(const TechniqueInput& input, TestResult& result);
 

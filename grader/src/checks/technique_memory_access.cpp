@@ -16,15 +16,28 @@ std::string two_significant(double v) {
   return buf;
 }
 
+}  // namespace
+
+TestStatus status_without_profile(ProfileFailure failure) {
+  switch (failure) {
+    case ProfileFailure::tool_missing: return TestStatus::skipped;
+    case ProfileFailure::tool: return TestStatus::error;
+    case ProfileFailure::none:
+    case ProfileFailure::function: break;
+  }
+  return TestStatus::failed;
+}
+
+namespace {
+
 // The profile, or the reason there is none: a function that crashes fails; a tool the machine lacks
-// leaves the check skipped.
+// leaves the check skipped; a tool that failed on a function that runs cleanly is the machine's error, not
+// the student's failure, and the report says to grade the file again.
 const AccessProfile* profile_or_result(const TechniqueInput& in, TestResult& t) {
   const Function& fn = in.session.assignment.rubric.functions[in.check.function];
   const AccessProfile& p = access_profile(in.session, fn, in.check.size);
   if (p.error.empty()) return &p;
-  const bool missing_tool = p.error.find("not installed") != std::string::npos ||
-                            p.error.find("built without") != std::string::npos;
-  t.status = missing_tool ? TestStatus::skipped : TestStatus::failed;
+  t.status = status_without_profile(p.failure);
   t.message = "not checked: " + p.error;
   return nullptr;
 }

@@ -30,11 +30,13 @@ ProcessRequest runner_request(const std::string& exe, const RunnerCase& c, int a
 
 ProcessResult run_function_once(Session& s, const std::string& exe, const Function& function, const Dims& dims,
                                 std::uint64_t seed, const std::string& working_dir,
-                                const std::function<void(ProcessRequest&)>& adjust) {
+                                const std::function<void(ProcessRequest&)>& adjust, TimingLock::Use lock) {
   const Problem& problem = *function.problem;
   const RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
-  // In a batch, no run of this grading overlaps another's timing (os/timing_lock.h).
-  const TimingLock sharing(s.assignment.prepared.timing_lock, TimingLock::Use::run, backend_of(s).on_gpu());
+  // In a batch, no run of this grading overlaps another's timing (os/timing_lock.h). A run that takes the
+  // whole GPU first ends the worker's kept runners, and with them their share: it would wait for itself.
+  if (lock == TimingLock::Use::timing && !s.assignment.prepared.timing_lock.empty()) s.worker.runners.clear();
+  const TimingLock sharing(s.assignment.prepared.timing_lock, lock, backend_of(s).on_gpu());
   const std::unique_ptr<DeviceMemory> memory = new_arena(s, layout.arena_bytes);
   fill_guards(*memory, layout);
   load_inputs(*memory, layout, generate_inputs(problem, problem.variants.front(), dims, seed));

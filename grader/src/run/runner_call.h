@@ -8,6 +8,7 @@
 
 #include "kit/runner_case.h"
 #include "os/process.h"
+#include "os/timing_lock.h"
 #include "run/session.h"
 
 namespace kit {
@@ -24,8 +25,11 @@ ProcessRequest runner_request(const std::string& exe, const RunnerCase& c, int a
 // Runs `function` once at `dims` on the inputs of the problem's first variant for `seed`, in an arena
 // of its own: what the memory-access measurements need, which read what the runner's tools report,
 // not the outputs. `adjust` adds the caller's sandbox, environment or wrapping tool to the request.
+// On a GPU in a batch the run takes the timing lock as `lock` says (os/timing_lock.h): a share, as every
+// run does, or the whole GPU, as a profiler needs its counters.
 ProcessResult run_function_once(Session& session, const std::string& exe, const Function& function, const Dims& dims,
                                 std::uint64_t seed, const std::string& working_dir,
-                                const std::function<void(ProcessRequest&)>& adjust);
+                                const std::function<void(ProcessRequest&)>& adjust,
+                                TimingLock::Use lock = TimingLock::Use::run);
 
 }  // namespace kit
