@@ -51,6 +51,7 @@ cudaError_t __real_cudaEventCreateWithFlags(cudaEvent_t*, unsigned int);
 cudaError_t __real_cudaEventDestroy(cudaEvent_t);
 cudaError_t __real_cudaEventRecord(cudaEvent_t, cudaStream_t);
 cudaError_t __real_cudaEventSynchronize(cudaEvent_t);
+cudaError_t __real_cudaEventQuery(cudaEvent_t);
 cudaError_t __real_cudaEventElapsedTime(float*, cudaEvent_t, cudaEvent_t);
 
 cudaError_t __wrap_cudaEventCreate(cudaEvent_t* event) {
@@ -81,6 +82,14 @@ cudaError_t __wrap_cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 cudaError_t __wrap_cudaEventSynchronize(cudaEvent_t event) {
   if (event) report_event("cudaEventSynchronize", event);
   return __real_cudaEventSynchronize(event);
+}
+
+// Only a query that found the event complete is recorded: it is a wait (timing_calls.h), and a loop that
+// polls until then would otherwise fill the record with its misses.
+cudaError_t __wrap_cudaEventQuery(cudaEvent_t event) {
+  const cudaError_t e = __real_cudaEventQuery(event);
+  if (event && e == cudaSuccess) report_event("cudaEventQuery", event);
+  return e;
 }
 
 cudaError_t __wrap_cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {

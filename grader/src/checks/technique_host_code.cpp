@@ -10,6 +10,7 @@
 #include <kitcpu/exit_codes.h>
 
 #include "checks/technique_kinds.h"
+#include "performance/timing_calls.h"
 #include "run/recorded_run.h"
 
 namespace kit {
@@ -212,7 +213,7 @@ bool waits_for(const std::vector<nlohmann::json>& calls, std::size_t copy, std::
   const std::string call = calls[i].value("call", std::string());
   if (call == "cudaDeviceSynchronize" || call == "cudaMemcpy") return true;
   if (call == "cudaStreamSynchronize") return stream_key(calls[i]) == stream;
-  if (call != "cudaEventSynchronize") return false;
+  if (!waits_for_event(calls[i])) return false;
   const nlohmann::json event = calls[i].value("event", nlohmann::json());
   for (std::size_t r = copy + 1; r < i; ++r)
     if (calls[r].value("call", "") == "cudaEventRecord" && calls[r].value("event", nlohmann::json()) == event &&

@@ -10,6 +10,12 @@ std::string call_site(const nlohmann::json& call) {
   return where.empty() ? "" : " at " + where;
 }
 
+bool waits_for_event(const nlohmann::json& call) {
+  const std::string name = call.value("call", "");
+  if (name == "cudaEventSynchronize") return true;
+  return name == "cudaEventQuery" && call.value("result", "cudaSuccess") == "cudaSuccess";
+}
+
 // Why the events cannot have timed the kernel, from the order of the calls: "" when an elapsed time was
 // read between two events recorded around launches, after the second was waited for.
 std::string events_misused(const std::vector<nlohmann::json>& calls) {
@@ -29,12 +35,13 @@ std::string events_misused(const std::vector<nlohmann::json>& calls) {
     for (std::size_t k = last_record[stop]; k < i; ++k) {
       const std::string c = calls[k].value("call", "");
       waited = waited || c == "cudaDeviceSynchronize" || c == "cudaStreamSynchronize" ||
-               (c == "cudaEventSynchronize" && calls[k].value("event", -1) == stop);
+               (waits_for_event(calls[k]) && calls[k].value("event", -1) == stop);
     }
     if (!launched) return "no kernel was launched between the two events read" + call_site(calls[i]);
     if (!waited)
       return "cudaEventElapsedTime" + call_site(calls[i]) + " is called before the stop event is waited for: the launches "
-             "return at once, so call cudaEventSynchronize(stop) first (on a GPU the time is not ready yet)";
+             "return at once, so call cudaEventSynchronize(stop) first, or poll cudaEventQuery(stop) until it returns "
+             "cudaSuccess (on a GPU the time is not ready yet)";
   }
   if (!any_elapsed)
     return "no cudaEventElapsedTime call was made, so event_ms did not come from events: a host clock read right "

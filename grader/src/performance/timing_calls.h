@@ -14,9 +14,14 @@ namespace kit {
 std::string call_site(const nlohmann::json& call);
 
 // Why the events cannot have timed a kernel, or "" when some cudaEventElapsedTime reads two recorded
-// events with a launch between them, after the stop event was waited for (cudaEventSynchronize on it,
-// or a device or stream synchronisation).
+// events with a launch between them, after the stop event was waited for (cudaEventSynchronize on it, a
+// cudaEventQuery that found it complete, or a device or stream synchronisation).
 std::string events_misused(const std::vector<nlohmann::json>& calls);
+
+// Whether a recorded call waited until its event completed: cudaEventSynchronize, or a cudaEventQuery that
+// found it complete (a loop polling until cudaSuccess has waited as surely; a cuda runner records only
+// the queries that succeed, so a long poll is one record).
+bool waits_for_event(const nlohmann::json& call);
 
 // One cudaEventElapsedTime that returned a time: what the runtime returned (not what the student's code
 // made of it), and how many launches the record holds between the last records of its two events.

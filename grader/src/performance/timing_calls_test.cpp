@@ -41,6 +41,27 @@ TEST(TimingCalls, WaitingOnTheStartEventIsNotWaitingOnTheStop) {
   EXPECT_NE(events_misused(calls).find("before the stop event"), std::string::npos);
 }
 
+TEST(TimingCalls, PollingTheStopEventUntilItCompletesIsAWait) {
+  std::vector<nlohmann::json> calls = timed(true, true);
+  calls[6] = call("cudaEventQuery", 2);  // recorded without a result where the query succeeded (a cuda runner)
+  EXPECT_EQ(events_misused(calls), "");
+  nlohmann::json missed = call("cudaEventQuery", 2), found = call("cudaEventQuery", 2);
+  missed["result"] = "cudaErrorNotReady";
+  found["result"] = "cudaSuccess";  // the CPU backend records every query with its result
+  calls[6] = missed;
+  calls.insert(calls.begin() + 7, found);
+  EXPECT_EQ(events_misused(calls), "");
+}
+
+TEST(TimingCalls, AQueryThatFoundTheEventNotReadyOrQueriedTheStartIsNoWait) {
+  std::vector<nlohmann::json> calls = timed(true, true);
+  calls[6] = call("cudaEventQuery", 2);
+  calls[6]["result"] = "cudaErrorNotReady";
+  EXPECT_NE(events_misused(calls).find("before the stop event is waited for"), std::string::npos);
+  calls[6] = call("cudaEventQuery", 1);
+  EXPECT_NE(events_misused(calls).find("before the stop event is waited for"), std::string::npos);
+}
+
 TEST(TimingCalls, NoElapsedTimeMeansTheTimeCameFromElsewhere) {
   EXPECT_NE(events_misused({call("launch"), call("cudaDeviceSynchronize")}).find("without synchronising"),
             std::string::npos);

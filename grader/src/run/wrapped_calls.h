@@ -17,7 +17,8 @@ constexpr const char* kWrappedRuntimeCalls[] = {"cudaMemcpy", "cudaMemcpyAsync",
                                                 "cudaHostAlloc", "cudaFreeHost",
                                                 // Events and waits: what a timing is judged by.
                                                 "cudaEventCreate", "cudaEventCreateWithFlags", "cudaEventDestroy",
-                                                "cudaEventRecord", "cudaEventSynchronize", "cudaEventElapsedTime",
+                                                "cudaEventRecord", "cudaEventSynchronize", "cudaEventQuery",
+                                                "cudaEventElapsedTime",
                                                 "cudaDeviceSynchronize", "cudaStreamSynchronize"};
 
 }  // namespace kit
