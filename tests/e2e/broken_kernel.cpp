@@ -33,9 +33,9 @@ std::string trimmed(std::string s) {
 BrokenKernel load_broken_kernel(const fs::path& patch) {
   const fs::path absolute = fs::absolute(patch).lexically_normal();
   const fs::path folder = absolute.parent_path();
-  if (absolute.extension() != ".patch" || folder.filename() != "broken" ||
+  if (absolute.extension() != ".patch" || (folder.filename() != "broken" && folder.filename() != "correct") ||
       folder.parent_path().parent_path().filename() != "assignments")
-    throw PatchError(patch.string() + " is not assignments/<assignment>/broken/<name>.patch");
+    throw PatchError(patch.string() + " is not assignments/<assignment>/broken/<name>.patch or correct/<name>.patch");
   BrokenKernel k;
   k.assignment = folder.parent_path().filename().string();
   k.name = absolute.stem().string();
@@ -104,6 +104,32 @@ Expectations read_expectations(const std::string& header, const std::string& bac
   }
   if (e.bug.empty()) throw PatchError("the header has no 'bug:' line saying what is wrong");
   return e;
+}
+
+VariantHeader read_variant(const std::string& header) {
+  VariantHeader v;
+  std::istringstream in(header);
+  std::string line, last_key;
+  for (int number = 1; std::getline(in, line) && !trimmed(line).empty(); ++number) {
+    if ((line[0] == ' ' || line[0] == '\t') && last_key == "style") {
+      v.style += " " + trimmed(line);
+      continue;
+    }
+    const std::size_t colon = line.find(':');
+    const std::string key = colon == std::string::npos ? "" : trimmed(line.substr(0, colon));
+    const std::string value = colon == std::string::npos ? "" : trimmed(line.substr(colon + 1));
+    if (key == "style" && v.style.empty()) {
+      v.style = value;
+    } else if (key == "not-on" && (value == "cpu" || value == "cuda")) {
+      v.not_on.push_back(value);
+    } else {
+      throw PatchError("line " + std::to_string(number) + " of the header is not 'style: ...' (once) or 'not-on: cpu' "
+                       "or 'not-on: cuda': '" + line + "'");
+    }
+    last_key = key;
+  }
+  if (v.style.empty()) throw PatchError("the header has no 'style:' line saying how this way differs from the solution");
+  return v;
 }
 
 }  // namespace kit_e2e

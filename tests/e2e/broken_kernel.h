@@ -1,6 +1,7 @@
 // A broken kernel of the kit: assignments/<a>/broken/<name>.patch, a patch against the assignment's
 // solution with one deliberate bug, whose header holds what the end-to-end tests expect of its grading
-// (the format: assignments/README.md, "Broken kernels").
+// (the format: assignments/README.md, "Broken kernels"). A correct variant, assignments/<a>/correct/
+// <name>.patch, is the same kind of patch whose header says only how it differs (README, "Correct variants").
 #pragma once
 
 #include <filesystem>
@@ -32,5 +33,14 @@ struct Expectations {
 // The expectations that hold on `backend`: the plain keys and those with its suffix (expect-fail-cpu).
 // Throws PatchError for a line that is not "key: value", an unknown key or a missing bug line.
 Expectations read_expectations(const std::string& header, const std::string& backend);
+
+// A correct variant's header: `style:` (required), how it differs from the solution, and `not-on:`, the
+// backends that cannot run it (valid CUDA the CPU backend does not support), where every test must be
+// reported as not checked, never as failed. Throws PatchError for any other key or a missing style.
+struct VariantHeader {
+  std::string style;
+  std::vector<std::string> not_on;
+};
+VariantHeader read_variant(const std::string& header);
 
 }  // namespace kit_e2e

@@ -68,7 +68,8 @@ TEST_F(BrokenKernelKit, RefusesAPatchOfAnotherFileThanItsAssignmentsSolution) {
 TEST_F(BrokenKernelKit, RefusesAPatchOutsideAnAssignmentsBrokenFolder) {
   const fs::path elsewhere = kit / "assignments/row-copy/swapped.patch";
   fs::copy_file(write_patch("swapped.patch", kSolution, kSolution), elsewhere);
-  EXPECT_NE(load_refusal(elsewhere).find("is not assignments/<assignment>/broken/<name>.patch"), std::string::npos);
+  EXPECT_NE(load_refusal(elsewhere).find("is not assignments/<assignment>/broken/<name>.patch or correct/<name>.patch"),
+            std::string::npos);
 }
 
 TEST_F(BrokenKernelKit, SaysWhichPatchNoLongerApplies) {
@@ -115,6 +116,41 @@ TEST(BrokenKernelExpectations, RefusesAMisspeltKeyALineWithoutOneAndAMissingBug)
   EXPECT_NE(refusal("bug: x\njust words\n").find("line 2 of the header is not 'key: value'"), std::string::npos);
   EXPECT_NE(refusal("expect-fail: g\n").find("no 'bug:' line"), std::string::npos);
   EXPECT_NE(refusal("  continued\nbug: x\n").find("no key comes before it"), std::string::npos);
+}
+
+TEST(CorrectVariantHeader, AStyleContinuedAndTheBackendsThatCannotRunIt) {
+  const VariantHeader v = read_variant("style: polls cudaEventQuery\n  until it succeeds\nnot-on: cpu\n\nprose\n");
+  EXPECT_EQ(v.style, "polls cudaEventQuery until it succeeds");
+  EXPECT_EQ(v.not_on, std::vector<std::string>{"cpu"});
+  auto refusal = [](const std::string& header) {
+    try {
+      read_variant(header);
+    } catch (const PatchError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refusal("\nprose\n").find("no 'style:' line"), std::string::npos);
+  EXPECT_NE(refusal("bug: x\n").find("line 1 of the header is not 'style: ...'"), std::string::npos);
+  EXPECT_NE(refusal("style: a\nstyle: b\n").find("line 2"), std::string::npos);
+  EXPECT_NE(refusal("style: a\nnot-on: gpu\n").find("line 2"), std::string::npos);
+}
+
+// Every correct variant of the kit applies to its solution and says how it differs.
+TEST(CorrectVariantsOfTheKit, ApplyAndSayTheirStyle) {
+  int patches = 0;
+  for (const auto& folder : fs::directory_iterator(fs::path(KIT_E2E_SOURCE_DIR) / "assignments")) {
+    if (!fs::is_directory(folder.path() / "correct")) continue;
+    for (const auto& entry : fs::directory_iterator(folder.path() / "correct")) {
+      if (entry.path().extension() != ".patch") continue;
+      ++patches;
+      SCOPED_TRACE(entry.path().string());
+      BrokenKernel k;
+      ASSERT_NO_THROW(k = load_broken_kernel(entry.path()));
+      EXPECT_NO_THROW(read_variant(k.header));
+    }
+  }
+  EXPECT_GE(patches, 1) << "no assignments/*/correct/*.patch under " << KIT_E2E_SOURCE_DIR;
 }
 
 // Every broken kernel of the kit still applies to its solution, and every line its header expects a

@@ -5,6 +5,8 @@
 //                                                    gives the verdicts the patch's header promises;
 //                                                    prints a "corpus:" line with the best diagnosis,
 //                                                    for scripts/diagnosis-corpus.sh
+//   kit-e2e-check correct  GRADER PATCH BACKEND       `grader check` of a correct variant (PATCH,
+//                                                    assignments/<a>/correct/<name>.patch) passes every test
 //   kit-e2e-check selftest GRADER ASSIGNMENT BACKEND  `grader selftest` passes
 //   kit-e2e-check exit CODE TEXT -- COMMAND...        the command exits with CODE and prints TEXT
 //   kit-e2e-check kept-runners GRADER SUBMISSION ASSIGNMENT BACKEND
@@ -78,17 +80,12 @@ void keep_for_snapshot(const nlohmann::json& report, const std::string& test, in
   std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
 }
 
-int check_verdict(const std::string& grader, const std::string& patch, const std::string& backend) {
-  kit_e2e::BrokenKernel k;
-  kit_e2e::Expectations e;
-  try {
-    k = kit_e2e::load_broken_kernel(patch);
-    e = kit_e2e::read_expectations(k.header, backend);
-  } catch (const kit_e2e::PatchError& error) {
-    return fail(error.what());
-  }
-  // A submission must carry the assignment's file name (matmul-tiled grades matmul_tiled.cu): hand the
-  // grader a folder holding the patched solution under that name, as a student's submission would.
+// `grader check` of the patched solution, as a student's submission: a folder holding it under the
+// assignment's file name. Returns the exit code, or kSkip where there is no usable GPU, or -1 with `why`
+// set where the grader ended otherwise than with a grade; `result` is the JSON report, kept for
+// scripts/verdict-snapshot.sh as `test`.
+int grade_patched(const std::string& grader, const kit_e2e::BrokenKernel& k, const std::string& backend,
+                  const std::string& test, nlohmann::json& result, std::string& why) {
   const fs::path folder = fs::temp_directory_path() / ("kit-e2e-" + k.name + "-" + backend);
   fs::remove_all(folder);
   fs::create_directories(folder);
@@ -99,18 +96,40 @@ int check_verdict(const std::string& grader, const std::string& patch, const std
                                    "--format", "json", "--output", out.string()};
   add_prepared(argv, grader, k.assignment, backend);
   kit::ProcessResult p = run(argv);
-  if (no_gpu(p)) {
+  if (no_gpu(p)) return kSkip;
+  std::printf("%s", p.out.c_str());
+  if (p.exit_code != 0 && p.exit_code != 1) {
+    why = "grader check exited with " + kit::describe_ending(p, 1500) + ": " + p.err;
+    return -1;
+  }
+  std::ifstream in(out);
+  result = nlohmann::json::parse(in, nullptr, false);
+  fs::remove_all(folder);
+  keep_for_snapshot(result, test, p.exit_code);
+  if (!result.is_object()) {
+    why = "the JSON report does not parse";
+    return -1;
+  }
+  return p.exit_code;
+}
+
+int check_verdict(const std::string& grader, const std::string& patch, const std::string& backend) {
+  kit_e2e::BrokenKernel k;
+  kit_e2e::Expectations e;
+  try {
+    k = kit_e2e::load_broken_kernel(patch);
+    e = kit_e2e::read_expectations(k.header, backend);
+  } catch (const kit_e2e::PatchError& error) {
+    return fail(error.what());
+  }
+  nlohmann::json result;
+  std::string why;
+  const int graded = grade_patched(grader, k, backend, "e2e.broken." + backend + "." + k.name, result, why);
+  if (graded == kSkip) {
     std::printf("no usable GPU: skipped\n");
     return kSkip;
   }
-  std::printf("%s", p.out.c_str());
-  if (p.exit_code != 0 && p.exit_code != 1)
-    return fail("grader check exited with " + kit::describe_ending(p, 1500) + ": " + p.err);
-  std::ifstream in(out);
-  nlohmann::json result = nlohmann::json::parse(in, nullptr, false);
-  fs::remove_all(folder);
-  keep_for_snapshot(result, "e2e.broken." + backend + "." + k.name, p.exit_code);
-  if (!result.is_object()) return fail("the JSON report does not parse");
+  if (graded < 0) return fail(why);
 
   // Expectations name a rubric group, or a single test such as the technique check "uses shared memory".
   std::map<std::string, std::pair<int, int>> by_group;  // group or test name -> (tests, passed)
@@ -175,6 +194,44 @@ int check_verdict(const std::string& grader, const std::string& patch, const std
   return 0;
 }
 
+// A correct variant: the solution written another correct way must pass every test `grader check` runs;
+// on a backend its header says cannot run it, every test must say so ("not checked"), none may fail.
+int check_correct(const std::string& grader, const std::string& patch, const std::string& backend) {
+  kit_e2e::BrokenKernel k;
+  kit_e2e::VariantHeader v;
+  try {
+    k = kit_e2e::load_broken_kernel(patch);
+    v = kit_e2e::read_variant(k.header);
+  } catch (const kit_e2e::PatchError& error) {
+    return fail(error.what());
+  }
+  const bool cannot_run = std::find(v.not_on.begin(), v.not_on.end(), backend) != v.not_on.end();
+  nlohmann::json result;
+  std::string why;
+  const int graded = grade_patched(grader, k, backend, "e2e.correct." + backend + "." + k.name, result, why);
+  if (graded == kSkip) {
+    std::printf("no usable GPU: skipped\n");
+    return kSkip;
+  }
+  if (graded < 0) return fail(why);
+  std::string problems;
+  int not_checked = 0;
+  for (const auto& t : result["tests"]) {
+    const std::string status = t.value("status", "");
+    const std::string message = t.value("message", "");
+    const bool said_so = status == "error" && (message.find("not checked on this backend") != std::string::npos ||
+                                               message.find("this backend cannot run the file") != std::string::npos);
+    not_checked += said_so;
+    if (cannot_run ? status == "failed" || (status == "error" && !said_so) : status != "passed" && status != "skipped")
+      problems += "'" + t.value("name", "") + "' " + status + ": " + message + "\n";
+  }
+  if (cannot_run && not_checked == 0) problems += "no test says the backend cannot run the file\n";
+  if (!cannot_run && graded != 0 && problems.empty()) problems = "grader check exited with " + std::to_string(graded) + "\n";
+  if (!problems.empty()) return fail(k.name + " (" + v.style + ") is correct, but:\n" + problems);
+  std::printf(cannot_run ? "not checked on this backend, never failed: %s\n" : "every test passed: %s\n", v.style.c_str());
+  return 0;
+}
+
 int check_selftest(const std::string& grader, const std::string& assignment, const std::string& backend) {
   kit::ProcessResult p = run({grader, "selftest", assignment, "--backend", backend});
   if (no_gpu(p)) {
@@ -234,10 +291,11 @@ int check_kept_runners(const std::string& grader, const std::string& submission,
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 4 && args[0] == "verdict") return check_verdict(args[1], args[2], args[3]);
+  if (args.size() == 4 && args[0] == "correct") return check_correct(args[1], args[2], args[3]);
   if (args.size() == 4 && args[0] == "selftest") return check_selftest(args[1], args[2], args[3]);
   if (args.size() >= 5 && args[0] == "exit" && args[3] == "--")
     return check_exit(std::atoi(args[1].c_str()), args[2], {args.begin() + 4, args.end()});
   if (args.size() == 5 && args[0] == "kept-runners") return check_kept_runners(args[1], args[2], args[3], args[4]);
-  std::fprintf(stderr, "usage: kit-e2e-check verdict|selftest|exit|kept-runners ...\n");
+  std::fprintf(stderr, "usage: kit-e2e-check verdict|correct|selftest|exit|kept-runners ...\n");
   return 2;
 }

@@ -187,10 +187,10 @@ bool release_allows(const std::string& path, const ReleaseSelection& selection) 
     if (std::string(folder) == "assignments/" && name == "problems") return false;
     if (!is_listed(selection.assignments, name)) return false;
     // Rubrics and questions files are rewritten (release_rubric.h), baselines/ holds reference kernels,
-    // and broken/ patches of the solution, whose lines they show.
+    // and broken/ and correct/ patches of the solution, whose lines they show.
     if (std::string(folder) == "assignments/" &&
         ((ends_with(rest, ".yaml") && rest.find('/', name.size() + 1) == std::string::npos) ||
-         under(rest, name + "/baselines") || under(rest, name + "/broken")))
+         under(rest, name + "/baselines") || under(rest, name + "/broken") || under(rest, name + "/correct")))
       return false;
   }
   return true;

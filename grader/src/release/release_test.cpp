@@ -32,6 +32,7 @@ TEST(ReleaseAllows, NothingThatGivesAnAnswerAway) {
                            "assignments/coalescing/baselines/matmul_uncoalesced.cu",
                            "assignments/matmul-naive/rubric.yaml", "assignments/matmul-naive/baselines/x.cu",
                            "assignments/matmul-naive/broken/naive_no_launch.patch",
+                           "assignments/matmul-naive/correct/naive_other_style.patch",
                            "assignments/README.md", "build/bin/grader", "build-check/x", ".git/config"})
     EXPECT_FALSE(release_allows(path, naive())) << path;
 }
