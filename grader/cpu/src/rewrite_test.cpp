@@ -193,6 +193,30 @@ TEST(Rewrite, UnsupportedWarpIntrinsicsAreNamed) {
       "student.cu"));
 }
 
+// Texture objects and inline PTX are valid CUDA too: named, and marked as valid CUDA the backend lacks, so
+// the grading reports them as not checked rather than as the student's error.
+TEST(Rewrite, TexturesAndInlineAssemblyAreNamedAsValidCuda) {
+  const std::string texture = "__global__ void k(cudaTextureObject_t t, float* out) {\n  out[0] = tex1Dfetch<float>(t, 0);\n}";
+  EXPECT_NE(error_text(texture).find("does not support texture and surface objects (cudaTextureObject_t)"),
+            std::string::npos);
+  const std::string ptx = "__global__ void k(float* p) {\n  float r;\n  asm(\"fma.rn.f32 %0, %1, %1, %1;\" : \"=f\"(r) : \"f\"(p[0]));\n}";
+  EXPECT_EQ(error_line(ptx), 3);
+  EXPECT_NE(error_text(ptx).find("does not support inline PTX assembly"), std::string::npos);
+  EXPECT_NE(error_text("__global__ void k() { asm volatile(\"membar.gl;\"); }").find("inline PTX"), std::string::npos);
+  try {
+    rewrite_cuda_source(ptx, "student.cu");
+  } catch (const RewriteError& e) {
+    EXPECT_TRUE(e.unsupported);
+  }
+  // A refusal of something the student should change is not marked so.
+  try {
+    rewrite_cuda_source("void f() {\n  extern __shared__ float a[], b[];\n}", "student.cu");
+  } catch (const RewriteError& e) {
+    EXPECT_FALSE(e.unsupported);
+  }
+  EXPECT_NO_THROW(rewrite_cuda_source("int texture_count = 0; const char* s = \"tex2D(\"; // asm(\n", "student.cu"));
+}
+
 TEST(Rewrite, KernelBodiesEndWithTheMarker) {
   const std::string marker = "::kitcpu::detail::end_of_kernel_body(); ";
   EXPECT_EQ(rewrite("__global__ void k(int* p) { if (p) { return; } p[0] = 1; }"),

@@ -73,6 +73,7 @@ BuildOutcome build_cpu(const BuildSpec& spec) {
     // The rewriter's refusals say what to change (a launch it cannot read, a test of __CUDACC__...).
     failed.summary = "the CPU backend cannot run this file: " + std::string(e.what());
     failed.log = source_file_name(spec) + ":" + std::to_string(e.line) + ": " + e.what();
+    failed.backend_cannot_run = e.unsupported;
     return failed;
   }
   const std::string exe = (fs::path(spec.output_dir) / "runner").string();

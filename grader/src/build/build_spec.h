@@ -38,6 +38,7 @@ struct BuildOutcome {
   std::string log;      // what the compilers printed
   std::string summary;  // one line: "nvcc failed (exit code 1)"
   double seconds = 0;
+  bool backend_cannot_run = false;  // the file is valid CUDA this backend does not run (the CPU backend's refusals)
 };
 
 }  // namespace kit

@@ -94,7 +94,14 @@ GateOutcome run_gate(Session& s, const std::string& content_problem, std::vector
   if (!stop) {
     const BuildOutcome& build = student_runner(s, Flavour::fast, {});
     if (build.ok) return gate;
-    stop = stopped_at_gate(build.summary, last_lines(build.log, 40), "the build failed");
+    if (build.backend_cannot_run) {
+      stop = stopped_at_gate("not checked on this backend: " + build.summary, last_lines(build.log, 40),
+                             "this backend cannot run the file: grade it on a GPU");
+      stop->failure->status = TestStatus::error;
+      stop->not_run_status = TestStatus::error;
+    } else {
+      stop = stopped_at_gate(build.summary, last_lines(build.log, 40), "the build failed");
+    }
     stop->build_log = build.log;
   }
   stop->nvcc = gate.nvcc;

@@ -17,6 +17,9 @@ namespace kit {
 struct GateOutcome {
   std::optional<TestResult> failure;  // the build section's test that says what stopped the gate
   std::string why_not;                // for the tests not run: "the build failed"; empty when it passed
+  // What the tests not run are: failed, the file's doing; or an error, where the backend cannot run a file
+  // nvcc compiled (valid CUDA it does not support), which only a grading on a GPU can judge.
+  TestStatus not_run_status = TestStatus::failed;
   std::string build_log;              // the compiler's output when a compile failed
   NvccCheck nvcc;                     // not run when the gate stopped before nvcc
   std::string source_text;            // the student's file; empty when it could not be read as text

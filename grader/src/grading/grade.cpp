@@ -186,7 +186,10 @@ GradeResult grade_submission(const GradeOptions& o) {
   for (const Check* c : checks()) {
     // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
-      for (TestResult& t : c->planned(in, gate.why_not)) result.tests.push_back(std::move(t));
+      for (TestResult& t : c->planned(in, gate.why_not)) {
+        if (t.status == TestStatus::failed) t.status = gate.not_run_status;
+        result.tests.push_back(std::move(t));
+      }
       continue;
     }
     CheckOutcome outcome = c->run(in);

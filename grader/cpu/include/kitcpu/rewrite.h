@@ -26,8 +26,10 @@ namespace kitcpu {
 
 // A construct the rewriter cannot turn into C++ (a malformed launch, an unterminated comment...).
 struct RewriteError : std::runtime_error {
-  RewriteError(int line_number, const std::string& message) : std::runtime_error(message), line(line_number) {}
-  int line;  // 1-based line of the student's file
+  RewriteError(int line_number, const std::string& message, bool valid_cuda = false)
+      : std::runtime_error(message), line(line_number), unsupported(valid_cuda) {}
+  int line;          // 1-based line of the student's file
+  bool unsupported;  // the file is valid CUDA the backend does not run (not a thing for the student to change)
 };
 
 // `display_path` is how diagnostics and compiler errors will name the file (it goes into #line).
