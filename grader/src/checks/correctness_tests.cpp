@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <future>
 #include <memory>
 #include <map>
@@ -59,6 +60,109 @@ std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& ca
 
 int default_test_jobs() { return std::clamp(usable_cores(), 1, kMaxDefaultJobs); }
 
+namespace {
+
+// The racecheck sweep runs beside the tests, on a worker of its own (`sweeper`); a test that needs its
+// verdict waits for it (checks/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
+void start_racecheck_sweep(Session& sweeper, Worker& grading, const std::vector<const TestCase*>& swept) {
+  if (swept.size() <= 1) return;
+  auto sweep = std::make_shared<RacecheckSweep>();
+  for (const TestCase* t : swept) sweep->tests.insert(t->group + "\n" + t->name);
+  sweep->clean = std::async(std::launch::async, [&sweeper, swept] {
+                   try {
+                     return racecheck_finds_nothing(sweeper, swept);
+                   } catch (const std::exception&) {
+                     return false;  // each test then runs its own racecheck, which reports the problem
+                   }
+                 }).share();
+  grading.racecheck_sweep = sweep;
+}
+
+// The tests' workers, one per job, each seen through a session of its own. The sessions refer to the
+// workers, which never move once made (moving the vector keeps them where they are).
+struct TestWorkers {
+  std::vector<Worker> workers;
+  std::vector<Session> sessions;
+};
+
+// Every worker is made before any starts, and joins the grading's after all have ended: the grading's
+// worker is never read and written at once.
+TestWorkers make_test_workers(Session& s, int count) {
+  TestWorkers w;
+  w.workers.reserve(count);
+  w.sessions.reserve(count);
+  for (int k = 0; k < count; ++k) {
+    w.workers.push_back(worker_beside(s.worker, "w" + std::to_string(k) + "-"));
+    // Runners a worker keeps between its tests (run/runner_pool.h).
+    w.workers[k].runners.enable(backend_of(s).kept_runners());
+    w.sessions.push_back(Session{s.assignment, s.submission, w.workers[k]});
+  }
+  return w;
+}
+
+// Which test of each build hung first, shared by the workers: a later test of that build is not run.
+struct Hangs {
+  std::mutex mutex;
+  std::map<std::string, std::size_t> first;  // build -> the earliest test, in the rubric's order, that hung
+  std::vector<char> hung;
+
+  bool after_one(const std::string& build, std::size_t i) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto h = first.find(build);
+    return h != first.end() && h->second < i;
+  }
+  void record(const std::string& build, std::size_t i) {
+    std::lock_guard<std::mutex> lock(mutex);
+    hung[i] = 1;
+    auto [h, added] = first.emplace(build, i);
+    if (!added) h->second = std::min(h->second, i);
+  }
+};
+
+// One test on one worker, unless a test of its build hung before it (decided later, in order) or the
+// submission's time is used up.
+void run_one_test(Session& session, const TestCase& c, std::size_t i, const TestSchedule& schedule, Hangs& hangs,
+                  TestResult& result) {
+  const std::string build_key = knobs_key(c.build);
+  if (hangs.after_one(build_key, i)) return;
+  if (seconds_since(schedule.start) > schedule.budget_seconds) {
+    result = test_not_run(c, "the submission used up its time budget of " +
+                                 std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
+    return;
+  }
+  bool timed_out = false;
+  const Clock::time_point test_start = Clock::now();
+  const int starts_before = session.worker.runner_starts;
+  result = run_correctness_test(session, c, &timed_out);
+  // Where a grading's time goes, test by test (the stages say what kind of work it was), and how many
+  // runners the test started: none when runners kept from earlier tests served it (run/runner_pool.h).
+  result.metrics["seconds"] = seconds_since(test_start);
+  result.metrics["runner_starts"] = session.worker.runner_starts - starts_before;
+  if (timed_out) hangs.record(build_key, i);
+}
+
+// Runs the items side by side, one worker each at a time. A worker handed the last item lets its kept
+// runners go after it: nothing of the student's waits idle while other workers finish (under a timing
+// lock, their share would hold up another grading's timing).
+void run_items(const std::vector<std::vector<std::size_t>>& items, TestWorkers& w,
+               const std::function<void(Session&, std::size_t)>& run_test) {
+  std::atomic<std::size_t> started{0};
+  for_each_side_by_side(items.size(), static_cast<int>(w.workers.size()), [&](int worker, std::size_t item) {
+    ++started;
+    struct EndRunnersAfterLastItem {
+      std::atomic<std::size_t>& started;
+      std::size_t total;
+      RunnerPool& runners;
+      ~EndRunnersAfterLastItem() {
+        if (started == total) runners.clear();
+      }
+    } end_runners{started, items.size(), w.workers[worker].runners};
+    for (const std::size_t i : items[item]) run_test(w.sessions[worker], i);
+  });
+}
+
+}  // namespace
+
 CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   std::vector<StudentBuild> builds;
   for (const TestCase& c : cases)
@@ -70,23 +174,10 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   backend.start_shared(grading);
 
   grading.shared_builds = std::make_shared<SharedBuilds>();
-  // The racecheck sweep runs beside the tests, on a worker of its own; a test that needs its verdict
-  // waits for it (checks/correctness_run.h). Under a timing lock it steps aside for a waiting timing.
   const std::vector<const TestCase*> swept = racecheck_sweep_tests(s, cases);
   Worker sweep_worker = worker_beside(grading, "sweep-");
   Session sweeper{s.assignment, s.submission, sweep_worker};
-  if (swept.size() > 1) {
-    auto sweep = std::make_shared<RacecheckSweep>();
-    for (const TestCase* t : swept) sweep->tests.insert(t->group + "\n" + t->name);
-    sweep->clean = std::async(std::launch::async, [&sweeper, swept] {
-                     try {
-                       return racecheck_finds_nothing(sweeper, swept);
-                     } catch (const std::exception&) {
-                       return false;  // each test then runs its own racecheck, which reports the problem
-                     }
-                   }).share();
-    grading.racecheck_sweep = sweep;
-  }
+  start_racecheck_sweep(sweeper, grading, swept);
 
   // Results keep the rubric's order whatever the order of the runs.
   std::vector<char> waits_for_sweep(cases.size(), 0);
@@ -95,67 +186,13 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   const std::vector<std::vector<std::size_t>> items = work_items(cases, waits_for_sweep, backend.groups_tests_by_build());
 
   std::vector<TestResult> results(cases.size());
-  std::vector<char> hung(cases.size(), 0);
-  std::map<std::string, std::size_t> first_hang;  // build -> the earliest test, in the rubric's order, that hung
-  std::mutex mutex;
-  // Every worker is made before any starts, and joins the grading's after all have ended: the grading's
-  // worker is never read and written at once.
-  const int count = std::max(1, std::min(schedule.jobs, static_cast<int>(items.size())));
-  std::vector<Worker> workers;
-  std::vector<Session> sessions;
-  workers.reserve(count);  // the sessions refer to the workers: they never move
-  sessions.reserve(count);
-  for (int k = 0; k < count; ++k) {
-    workers.push_back(worker_beside(grading, "w" + std::to_string(k) + "-"));
-    // Runners a worker keeps between its tests (run/runner_pool.h).
-    workers[k].runners.enable(backend.kept_runners());
-    sessions.push_back(Session{s.assignment, s.submission, workers[k]});
-  }
-  auto run_one = [&](int worker, std::size_t i) {
-    const TestCase& c = cases[i];
-    const std::string build_key = knobs_key(c.build);
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      auto h = first_hang.find(build_key);
-      if (h != first_hang.end() && h->second < i) return;  // not run: decided below, in order
-    }
-    if (seconds_since(schedule.start) > schedule.budget_seconds) {
-      results[i] = test_not_run(c, "the submission used up its time budget of " +
-                                       std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
-      return;
-    }
-    bool timed_out = false;
-    const Clock::time_point test_start = Clock::now();
-    const int starts_before = workers[worker].runner_starts;
-    results[i] = run_correctness_test(sessions[worker], c, &timed_out);
-    // Where a grading's time goes, test by test (the stages say what kind of work it was), and how many
-    // runners the test started: none when runners kept from earlier tests served it (run/runner_pool.h).
-    results[i].metrics["seconds"] = seconds_since(test_start);
-    results[i].metrics["runner_starts"] = workers[worker].runner_starts - starts_before;
-    if (timed_out) {
-      std::lock_guard<std::mutex> lock(mutex);
-      hung[i] = 1;
-      auto [h, added] = first_hang.emplace(build_key, i);
-      if (!added) h->second = std::min(h->second, i);
-    }
-  };
+  Hangs hangs;
+  hangs.hung.assign(cases.size(), 0);
+  TestWorkers workers = make_test_workers(s, std::max(1, std::min(schedule.jobs, static_cast<int>(items.size()))));
   std::exception_ptr failure;
-  std::atomic<std::size_t> started{0};
   try {
-    for_each_side_by_side(items.size(), count, [&](int worker, std::size_t item) {
-      ++started;
-      // A worker handed the last item lets its kept runners go after it: nothing of the student's waits
-      // idle while other workers finish (under a timing lock, their share would hold up another grading's
-      // timing).
-      struct EndRunnersAfterLastItem {
-        std::atomic<std::size_t>& started;
-        std::size_t total;
-        RunnerPool& runners;
-        ~EndRunnersAfterLastItem() {
-          if (started == total) runners.clear();
-        }
-      } end_runners{started, items.size(), workers[worker].runners};
-      for (const std::size_t i : items[item]) run_one(worker, i);
+    run_items(items, workers, [&](Session& session, std::size_t i) {
+      run_one_test(session, cases[i], i, schedule, hangs, results[i]);
     });
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept
@@ -166,10 +203,10 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
     join_worker(grading, std::move(sweep_worker));
   }
   // Each worker's runners end as it joins: nothing of the student's runs on while anything is timed.
-  for (Worker& w : workers) join_worker(grading, std::move(w));
+  for (Worker& w : workers.workers) join_worker(grading, std::move(w));
   grading.shared_builds.reset();
   if (failure) std::rethrow_exception(failure);
-  drop_tests_after_hangs(cases, hung, results);
+  drop_tests_after_hangs(cases, hangs.hung, results);
   // What the runs showed of the kernels goes to the grading (grade.cpp), for the technique checks.
   return {std::move(results), std::exchange(grading.evidence, CorrectnessEvidence())};
 }
