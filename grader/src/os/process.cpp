@@ -326,12 +326,46 @@ int program_file(const std::string& program) {
 }
 
 // The lowest descriptor number from 10 up that the child gets nothing else at.
+// Where the child's extra descriptors are copied in the grader first: above every number a child expects.
+constexpr int kFirstFree = 64;
+
 int free_child_number(const ProcessRequest& r) {
   for (int n = 10;; ++n) {
     bool taken = n == r.channel_fd || n == r.control_fd;
     for (const auto& pass : r.pass_fds) taken = taken || n == pass.second;
     if (!taken) return n;
   }
+}
+
+// The child's extra descriptors (the request's, the control socket's end, the seccomp program), copied
+// above every number it expects (kFirstFree), close-on-exec here, into `moves`. False when one could not
+// be copied (errno says why).
+bool add_child_descriptors(const ProcessRequest& r, int control_read, FdMoves& moves, int& seccomp_fd) {
+  for (const auto& [from, to] : r.pass_fds) moves.push_back({::fcntl(from, F_DUPFD_CLOEXEC, kFirstFree), to});
+  if (r.control_fd >= 0) moves.push_back({::fcntl(control_read, F_DUPFD_CLOEXEC, kFirstFree), r.control_fd});
+  if (r.sandbox && !r.sandbox->seccomp_program.empty()) {
+    const int program = program_file(r.sandbox->seccomp_program);
+    seccomp_fd = free_child_number(r);
+    moves.push_back({program < 0 ? -1 : ::fcntl(program, F_DUPFD_CLOEXEC, kFirstFree), seccomp_fd});
+    if (program >= 0) ::close(program);
+  }
+  for (const auto& move : moves)
+    if (move.first < 0) return false;
+  return true;
+}
+
+// The sandbox's launch of `r` into c.launch, with the write end of its report pipe (`info_write`) moved
+// above the channel's number, so setting up the channel in the child cannot overwrite it. False with
+// c.launch->error set when the sandbox cannot start.
+bool prepare_sandbox(LiveChild& c, const ProcessRequest& r, int& info_write, int seccomp_fd) {
+  const int moved = ::fcntl(info_write, F_DUPFD_CLOEXEC, kFirstFree);
+  ::close(info_write);
+  info_write = moved;
+  c.limits = r.sandbox->limits;
+  c.seccomp = seccomp_fd >= 0;
+  c.launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, moved, seccomp_fd);
+  if (c.launch->error.empty()) c.launch->error = hand_over_writable_binds(*r.sandbox, *c.launch);
+  return c.launch->error.empty();
 }
 
 // Starts the child of `r`: empty, with result->start_error set, when it could not be.
@@ -357,36 +391,17 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
     close_pipes();
     return nullptr;
   }
-  // The child's extra descriptors, copied above every number it expects (kFirstFree), close-on-exec here.
-  constexpr int kFirstFree = 64;
-  for (const auto& [from, to] : r.pass_fds) moves.push_back({::fcntl(from, F_DUPFD_CLOEXEC, kFirstFree), to});
-  if (r.control_fd >= 0) moves.push_back({::fcntl(control_p[0], F_DUPFD_CLOEXEC, kFirstFree), r.control_fd});
   int seccomp_fd = -1;  // where bwrap reads the seccomp program in the child
-  if (r.sandbox && !r.sandbox->seccomp_program.empty()) {
-    const int program = program_file(r.sandbox->seccomp_program);
-    seccomp_fd = free_child_number(r);
-    moves.push_back({program < 0 ? -1 : ::fcntl(program, F_DUPFD_CLOEXEC, kFirstFree), seccomp_fd});
-    if (program >= 0) ::close(program);
+  if (!add_child_descriptors(r, control_p[0], moves, seccomp_fd)) {
+    result->start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
+    close_pipes();
+    return nullptr;
   }
-  for (const auto& move : moves)
-    if (move.first < 0) {
-      result->start_error = std::string("cannot pass a descriptor: ") + std::strerror(errno);
-      close_pipes();
-      return nullptr;
-    }
   KeptChild c(new LiveChild);
   c->program = r.argv[0];
   std::vector<std::string> env_strings;
   if (r.sandbox) {
-    // Above the channel's number, so setting up the channel in the child cannot overwrite it.
-    const int info_w = ::fcntl(info_p[1], F_DUPFD_CLOEXEC, kFirstFree);
-    ::close(info_p[1]);
-    info_p[1] = info_w;
-    c->limits = r.sandbox->limits;
-    c->seccomp = seccomp_fd >= 0;
-    c->launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, info_w, seccomp_fd);
-    if (c->launch->error.empty()) c->launch->error = hand_over_writable_binds(*r.sandbox, *c->launch);
-    if (!c->launch->error.empty()) {
+    if (!prepare_sandbox(*c, r, info_p[1], seccomp_fd)) {
       close_pipes();
       result->start_error = "cannot start the sandbox: " + c->launch->error;
       c->finished = true;
@@ -453,6 +468,42 @@ void drain_output(LiveChild& c, const ProcessRequest& r, ProcessResult& result) 
   }
 }
 
+// Where a turn of the conversation stands: seconds since it began, since the last channel bytes or reply
+// (-1: none yet), and whether the child was started for it.
+struct Turn {
+  double elapsed;
+  double last_exchange;
+  bool fresh;
+};
+
+// Ends the child that ran out of time, stalled, never answered a kept runner's first words, or garbled
+// its framed channel, saying which in `result`.
+void enforce_time_and_channel_limits(LiveChild& c, const ProcessRequest& r, ProcessResult& result, const Turn& turn,
+                                     const RecordReader& frames) {
+  if (turn.elapsed > r.timeout_s && !result.timed_out) {
+    result.timed_out = true;
+    c.kill_all();
+  }
+  if (r.stall_timeout_s > 0 && turn.last_exchange >= 0 && turn.elapsed - turn.last_exchange > r.stall_timeout_s &&
+      !result.timed_out && !c.exited) {
+    result.timed_out = result.stalled = true;
+    c.kill_all();
+  }
+  if (!turn.fresh && r.first_reply_timeout_s > 0 && result.channel.empty() && turn.elapsed > r.first_reply_timeout_s &&
+      !result.timed_out && !c.exited) {
+    result.timed_out = result.stalled = true;
+    c.kill_all();
+  }
+  if (r.framed_channel && !c.exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
+      (frames.broken() ||
+       (frames.inside_a_record(result.channel) && turn.elapsed - turn.last_exchange > kUnfinishedRecordSeconds))) {
+    result.channel_garbled = true;
+    result.limit_reached = frames.broken() ? "wrote on its result channel a record of no kind the runner writes"
+                                           : "began a record on its result channel and never finished it";
+    c.kill_all();
+  }
+}
+
 // Converses with the child until it has ended (true) or the request's turn_over says this turn is done
 // (false: the child lives on). The time limits count from now.
 bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& result, bool fresh) {
@@ -468,28 +519,7 @@ bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& r
   for (;;) {
     const double elapsed = seconds_between(start, std::chrono::steady_clock::now());
     result.seconds = elapsed;
-    if (elapsed > r.timeout_s && !result.timed_out) {
-      result.timed_out = true;
-      c.kill_all();
-    }
-    if (r.stall_timeout_s > 0 && last_exchange >= 0 && elapsed - last_exchange > r.stall_timeout_s &&
-        !result.timed_out && !c.exited) {
-      result.timed_out = result.stalled = true;
-      c.kill_all();
-    }
-    if (!fresh && r.first_reply_timeout_s > 0 && result.channel.empty() && elapsed > r.first_reply_timeout_s &&
-        !result.timed_out && !c.exited) {
-      result.timed_out = result.stalled = true;
-      c.kill_all();
-    }
-    if (r.framed_channel && !c.exited && !result.timed_out && !result.channel_flooded && !result.channel_garbled &&
-        (frames.broken() ||
-         (frames.inside_a_record(result.channel) && elapsed - last_exchange > kUnfinishedRecordSeconds))) {
-      result.channel_garbled = true;
-      result.limit_reached = frames.broken() ? "wrote on its result channel a record of no kind the runner writes"
-                                             : "began a record on its result channel and never finished it";
-      c.kill_all();
-    }
+    enforce_time_and_channel_limits(c, r, result, Turn{elapsed, last_exchange, fresh}, frames);
     if (!c.exited && ::wait4(c.pid, &c.status, WNOHANG, &c.usage) == c.pid) c.exited = true;
     pollfd pfds[5];
     int n = 0, map[5];
