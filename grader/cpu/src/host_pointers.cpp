@@ -142,9 +142,9 @@ bool describe_host_pointer_fault(Diagnostic& d, const void* address, AccessKind 
               "): its " + ordinal(stand_in.argument) + " argument is a host pointer, and this thread " + verb +
               " byte " + std::to_string(offset) + " of it. A GPU cannot reach host memory: the kernel stops with "
               "cudaErrorIllegalAddress. Pass device pointers (cudaMalloc) to a kernel";
-  d.hint = "the kernel was launched with a host array (h_A) where a device one belongs: cudaMalloc a buffer for "
-           "each array (d_A), cudaMemcpy the input into it, launch the kernel with d_A, and cudaMemcpy the result "
-           "back (cudaMemcpyDeviceToHost)";
+  d.hint = "a host array was passed where a device one belongs: give each array the kernel reads or writes a "
+           "device buffer (cudaMalloc), cudaMemcpy the input into it, launch the kernel with the device pointer, "
+           "and cudaMemcpy the result back (cudaMemcpyDeviceToHost)";
   return true;
 }
 

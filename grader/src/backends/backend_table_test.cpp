@@ -30,6 +30,9 @@ TEST(RunnerBackend, EachKindIsItsBackendAndResultsNameItSo) {
   EXPECT_STREQ(runner_backend(Backend::cpu).name(), "cpu");
   EXPECT_STREQ(to_string(Backend::cuda), "cuda");
   EXPECT_STREQ(to_string(Backend::cpu), "cpu");
+  EXPECT_EQ(backend_named("cuda"), Backend::cuda);
+  EXPECT_EQ(backend_named("cpu"), Backend::cpu);
+  EXPECT_EQ(backend_named("auto"), std::nullopt);
   Assignment a;
   EXPECT_THROW(backend_of(a), std::logic_error);
   a.backend_impl = &runner_backend(Backend::cuda);

@@ -19,6 +19,12 @@ const char* to_string(Backend backend) {
   return names[static_cast<int>(backend)];
 }
 
+std::optional<Backend> backend_named(const std::string& name) {
+  for (Backend b : {Backend::cuda, Backend::cpu})
+    if (name == to_string(b)) return b;
+  return std::nullopt;
+}
+
 const char* to_string(Flavour flavour) {
   static const char* const names[] = {"fast", "asan", "tsan", "access"};  // in the order of the enum
   return names[static_cast<int>(flavour)];

@@ -13,6 +13,7 @@ namespace kit {
 
 enum class Backend { cuda, cpu };
 const char* to_string(Backend backend);  // "cuda", "cpu": the backend's name (src/backends/)
+std::optional<Backend> backend_named(const std::string& name);  // to_string's inverse; nothing for other words
 
 // The builds of a student's runner the CPU backend makes (grader/cpu/CMakeLists.txt's flavours): as
 // graded, with AddressSanitizer, with ThreadSanitizer, and recording every memory access. cuda makes

@@ -212,7 +212,7 @@ class LocalGrading {
   const BatchOptions& o_;
   const Rubric& rubric_;
   // The backend the batch resolved, which every child grades on: "cuda" or "cpu".
-  Backend backend_of_batch() const { return work_.backend == to_string(Backend::cuda) ? Backend::cuda : Backend::cpu; }
+  Backend backend_of_batch() const { return backend_named(work_.backend).value_or(Backend::cpu); }
 
   fs::path pending_, prepared_;
   std::string seed_;
