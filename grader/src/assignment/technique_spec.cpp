@@ -6,9 +6,9 @@ const std::vector<TechniqueSpec>& technique_specs() {
   static const std::vector<TechniqueSpec> specs = {
       {"uses_shared_memory", false, {}},
       // Global memory: the 32-byte sectors one warp-wide load or store touches; 4 is ideal for 32 floats.
-      {"coalesced_access", true, {{"max_sectors_per_request", 5.0}}},
+      {"coalesced_access", true, {{"max_sectors_per_request", 5.0}}, false},
       // Shared memory: the extra passes one warp-wide access needs because threads hit the same bank.
-      {"no_bank_conflicts", true, {{"max_bank_conflicts_per_request", 1.0}}},
+      {"no_bank_conflicts", true, {{"max_bank_conflicts_per_request", 1.0}}, false},
       // A timing function's report, held to the bounds of performance/timing_bounds.h. Every timing kind
       // runs at the same size, capped on the CPU backend, so that one run serves them all.
       {"reports_event_time", true,

@@ -21,7 +21,8 @@ struct TechniqueSpec {
   bool runs_the_function;  // needs the rubric's `function` and `size`
   std::vector<TechniqueLimit> limits;
   // The checks of host code and of a timing's report judge a run's record of runtime calls, which both
-  // backends make: they run wherever the file builds. The others read what nvcc says of the file.
+  // backends make, and the memory-access checks count a run's accesses (Nsight Compute on a GPU, the access
+  // build on the CPU backend): they run wherever the file builds, nvcc or not. The others read nvcc's report.
   bool needs_nvcc = true;
 };
 

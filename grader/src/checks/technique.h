@@ -1,5 +1,5 @@
 // Technique checks: how the kernels work, not only what they compute. Each kind is one row of a table
-// (technique.cpp) and one file: uses_shared_memory reads the compiler's resource usage, wherever nvcc is;
+// (technique.cpp) and one file: uses_shared_memory reads the compiler's resource usage, where nvcc is;
 // coalesced_access and no_bank_conflicts run one of the student's functions once and count how its
 // kernels touch memory, on a GPU or on the CPU backend (memory_access.h); frees_device_memory,
 // checks_errors and waits_for_copy_back judge host code from the record of its runtime calls
@@ -38,6 +38,11 @@ struct TechniqueKind {
 
 const std::vector<TechniqueKind>& technique_kinds();
 const TechniqueKind* find_technique_kind(const std::string& name);
+
+// Whether a kind can be checked given what nvcc did: true when it can; false with `result`'s status and
+// message set when it cannot (no nvcc on the machine: an error, the machine's want and not the student's,
+// which a grading where nvcc is settles; nvcc failed on the file: failed).
+bool nvcc_allows(const TechniqueSpec& spec, const NvccCheck& nvcc, TestResult& result);
 
 // `source_text`: the student's file as it is; the checks see it as code only (TechniqueInput::code).
 // `evidence`: what the correctness tests showed, which the checks of launched kernels and host code judge.

@@ -30,5 +30,25 @@ TEST(TechniqueTables, UnknownNamesAreNotFound) {
   EXPECT_EQ(find_technique_kind("uses_magic"), nullptr);
 }
 
+// Where nvcc is missing (Gradescope's image), the checks that count a run's memory accesses still run on
+// the CPU backend; a check that reads nvcc's report is the machine's error, never the student's failure.
+TEST(TechniqueTables, WithoutNvccOnlyTheChecksThatReadItsReportWait) {
+  const NvccCheck none;  // ran = false: the kit was built without nvcc
+  for (const char* kind : {"coalesced_access", "no_bank_conflicts", "frees_device_memory", "reports_event_time"}) {
+    TestResult t;
+    EXPECT_TRUE(nvcc_allows(*find_technique_spec(kind), none, t)) << kind;
+  }
+  TestResult shared;
+  EXPECT_FALSE(nvcc_allows(*find_technique_spec("uses_shared_memory"), none, shared));
+  EXPECT_EQ(shared.status, TestStatus::error);
+  EXPECT_NE(shared.message.find("nvcc is not available"), std::string::npos) << shared.message;
+
+  NvccCheck failed;
+  failed.ran = true;
+  TestResult refused;
+  EXPECT_FALSE(nvcc_allows(*find_technique_spec("uses_shared_memory"), failed, refused));
+  EXPECT_EQ(refused.status, TestStatus::failed);
+}
+
 }  // namespace
 }  // namespace kit
