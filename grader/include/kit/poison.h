@@ -16,6 +16,13 @@ namespace kit {
 
 constexpr std::uint32_t kPoisonBits = 0x7FDEAD00u;
 
+// The pattern of memory the student's code has no business reading: the guard zones around every array
+// (grader/src/os/arena.h) and, on a GPU, shared memory before each launch of a checked run
+// (grader/runner/shared_memory_fill.h). Read as f32 it is a NaN, so one such read spoils the sum it joins,
+// as the CPU backend's NaN-filled memory does; read as i32 it is 2141562277. It differs from kPoisonBits,
+// so an output element that copied it is a wrong value, never taken for one the code did not write.
+constexpr std::uint32_t kUnsetBits = 0x7FA5A5A5u;
+
 // The pattern of one element: 4 bytes for f32 and i32, the low byte for u8.
 std::uint32_t poison_bits(DType dtype, std::uint64_t seed);
 

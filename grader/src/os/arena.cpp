@@ -7,9 +7,9 @@ namespace {
 
 // Counts the changed bytes of one zone, and notes how far from the array the changes reach: before it,
 // the farthest change; after it, the nearest.
-void inspect(const std::vector<unsigned char>& zone, bool before_array, GuardDamage& d) {
+void inspect(const std::vector<unsigned char>& zone, std::size_t zone_start, bool before_array, GuardDamage& d) {
   for (std::size_t i = 0; i < zone.size(); ++i) {
-    if (zone[i] == kGuardByte) continue;
+    if (zone[i] == guard_byte(zone_start + i)) continue;
     if (before_array) {
       if (d.bytes_before == 0) d.last_before_offset = zone.size() - i;
       ++d.bytes_before;
@@ -20,13 +20,31 @@ void inspect(const std::vector<unsigned char>& zone, bool before_array, GuardDam
   }
 }
 
+// The pattern's byte at each arena offset is fixed by the offset, so a zone after an array of bytes
+// (which may end anywhere) holds the same bytes as one that starts on a page. The GPU's memory helper
+// writes a 4-byte pattern only at aligned offsets: the unaligned ends go a byte at a time.
+void fill_pattern(DeviceMemory& memory, std::size_t start, std::size_t length) {
+  const std::size_t end = start + length;
+  std::size_t at = start;
+  for (; at < end && at % sizeof kUnsetBits != 0; ++at) memory.fill(at, 1, guard_byte(at), 1);
+  const std::size_t whole = (end - at) / sizeof kUnsetBits * sizeof kUnsetBits;
+  if (whole > 0) memory.fill(at, whole, kUnsetBits, sizeof kUnsetBits);
+  for (at += whole; at < end; ++at) memory.fill(at, 1, guard_byte(at), 1);
+}
+
+void fill_zones(DeviceMemory& memory, const ArenaArray& a) {
+  fill_pattern(memory, a.offset - a.guard_bytes, a.guard_bytes);
+  fill_pattern(memory, a.offset + a.spec.bytes(), a.guard_bytes);
+}
+
 }  // namespace
 
+unsigned char guard_byte(std::size_t arena_offset) {
+  return static_cast<unsigned char>(kUnsetBits >> (8 * (arena_offset % sizeof kUnsetBits)));
+}
+
 void fill_guards(DeviceMemory& memory, const RunnerCase& c) {
-  for (const ArenaArray& a : c.arrays) {
-    memory.fill(a.offset - a.guard_bytes, a.guard_bytes, kGuardByte, 1);
-    memory.fill(a.offset + a.spec.bytes(), a.guard_bytes, kGuardByte, 1);
-  }
+  for (const ArenaArray& a : c.arrays) fill_zones(memory, a);
 }
 
 void load_inputs(DeviceMemory& memory, const RunnerCase& c, const Arrays& inputs) {
@@ -60,13 +78,12 @@ ArenaReadback read_back(DeviceMemory& memory, const RunnerCase& c, const Arrays&
     d.element_size = dtype_size(a.spec.dtype);
     std::vector<unsigned char> zone(a.guard_bytes);
     memory.read(a.offset - a.guard_bytes, zone.data(), zone.size());
-    inspect(zone, true, d);
+    inspect(zone, a.offset - a.guard_bytes, true, d);
     memory.read(a.offset + a.spec.bytes(), zone.data(), zone.size());
-    inspect(zone, false, d);
+    inspect(zone, a.offset + a.spec.bytes(), false, d);
     if (d.bytes_before || d.bytes_after) {
       r.damage.push_back(d);
-      memory.fill(a.offset - a.guard_bytes, a.guard_bytes, kGuardByte, 1);
-      memory.fill(a.offset + a.spec.bytes(), a.guard_bytes, kGuardByte, 1);
+      fill_zones(memory, a);
     }
   }
   return r;

@@ -14,7 +14,11 @@
 
 namespace kit {
 
-constexpr unsigned char kGuardByte = 0xA5;
+// Guard zones hold kUnsetBits (kit/poison.h) word after word: a kernel that reads past an array reads a
+// NaN (f32) or a huge integer (i32), which spoils its result on a GPU as the CPU backend's checks would.
+// The byte at arena offset x is the pattern's byte x % 4, wherever the zone starts (an array of bytes
+// may end anywhere), so a word read past an array of words is always the whole pattern.
+unsigned char guard_byte(std::size_t arena_offset);
 
 // Bytes changed before and after one array: how far before its start the changes reach, and where past
 // its end the first one is.
@@ -34,7 +38,7 @@ struct ArenaReadback {
   std::vector<std::string> inputs_modified;  // names of inputs that differ from what was written
 };
 
-// Before the first run: every guard zone filled with kGuardByte.
+// Before the first run: every guard zone filled with the guard pattern.
 void fill_guards(DeviceMemory& memory, const RunnerCase& c);
 
 // Before a run: the inputs written, the outputs set to the seed's poison (kit/poison.h).

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <sys/mman.h>
 
@@ -50,6 +51,44 @@ TEST(Arena, ALeadMovesEveryArrayByWholePages) {
   ASSERT_EQ(next.arrays.size(), first.arrays.size());
   for (std::size_t i = 0; i < first.arrays.size(); ++i) EXPECT_EQ(next.arrays[i].offset, first.arrays[i].offset + 4096);
   EXPECT_EQ(next.arena_bytes, first.arena_bytes + 4096);
+}
+
+// A read past an array must spoil what it joins: the guard zones read as a NaN and as a huge integer,
+// and a NaN-read that a kernel copies into an output is not taken for the never-written poison.
+TEST(Arena, GuardZonesReadAsNaNAndAsAHugeInteger) {
+  Fixture f;
+  for (std::size_t k = 0; k < 4; ++k) {
+    float past_end, before_start;
+    std::memcpy(&past_end, f.runner + f.out().offset + f.out().spec.bytes() + 4 * k, 4);
+    std::memcpy(&before_start, f.runner + f.out().offset - 4 * (k + 1), 4);
+    EXPECT_TRUE(std::isnan(past_end));
+    EXPECT_TRUE(std::isnan(before_start));
+  }
+  std::int32_t as_int;
+  std::memcpy(&as_int, f.runner + f.out().offset + f.out().spec.bytes(), 4);
+  EXPECT_GT(as_int, 1 << 30);
+  EXPECT_NE(kUnsetBits, kPoisonBits);
+}
+
+// An array of bytes ends anywhere: its zone after still holds the pattern at every offset, and a byte
+// written there is seen.
+TEST(Arena, AZoneAfterAnArrayOfBytesHoldsThePatternAndShowsDamage) {
+  const ArraySpec bytes_in{"in", DType::u8, {5, 3}};
+  const RunnerCase c = layout_runner_case("f", {5, 3}, {bytes_in}, {bytes_in}, 4096);
+  std::unique_ptr<DeviceMemory> memory = host_device_memory(c.arena_bytes);
+  fill_guards(*memory, c);
+  const ArenaArray& out = c.arrays[1];
+  const std::size_t after = out.offset + out.spec.bytes();
+  std::vector<unsigned char> zone(8);
+  memory->read(after, zone.data(), zone.size());
+  for (std::size_t i = 0; i < zone.size(); ++i) EXPECT_EQ(zone[i], guard_byte(after + i)) << i;
+  Arrays inputs = {generate_array(bytes_in, Recipe{}, 7, 0)};
+  load_inputs(*memory, c, inputs);
+  EXPECT_TRUE(read_back(*memory, c, inputs).damage.empty());
+  memory->fill(after + 2, 1, 0, 1);
+  const ArenaReadback r = read_back(*memory, c, inputs);
+  ASSERT_EQ(r.damage.size(), 1u);
+  EXPECT_EQ(r.damage[0].first_after_offset, 2u);
 }
 
 TEST(Arena, TheRunnerSeesTheInputsAndThePoison) {
