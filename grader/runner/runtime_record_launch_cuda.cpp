@@ -3,7 +3,8 @@
 // is reported once the runtime has answered it: its configuration, its stream, the error it returned
 // (a refused launch returns it here, not from the kernel), how long the runtime took to answer (the
 // launch's queueing, which a host clock around it cannot beat: the timing checks' floor) and the
-// return addresses the grader turns into its line (call_site.h).
+// return addresses the grader turns into its line (call_site.h). Before a launch of a checked run, the
+// SMs' shared memory is filled with a NaN pattern (shared_memory_fill.h).
 #include <cuda_runtime.h>
 #include <cxxabi.h>
 
@@ -18,6 +19,7 @@
 
 #include "call_site.h"
 #include "runtime_record.h"
+#include "shared_memory_fill.h"
 
 namespace {
 
@@ -124,6 +126,7 @@ cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, dim3, dim3, void**, siz
 cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                     cudaStream_t stream) {
   const std::string name = kernel_name(function);
+  if (kit::recording_calls()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream));
@@ -132,6 +135,7 @@ cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block,
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                       cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
+  if (kit::recording_calls()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream));
@@ -140,6 +144,7 @@ cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                            size_t shared_bytes, cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
+  if (kit::recording_calls()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream));
