@@ -1,6 +1,7 @@
 #include "checks/correctness_modes.h"
 
 #include <algorithm>
+#include <map>
 
 #include "checks/racecheck_coverage.h"
 #include "run/correctness_request.h"
@@ -34,6 +35,50 @@ bool swept_clean(const Session& s, const TestCase& t) {
   return sweep && sweep->covers(t) && sweep->clean.get();
 }
 
+namespace {
+
+bool memchecked(const Session& s, const TestCase& t) {
+  return offered(s, RunMode::memcheck) && t.build.empty() && t.device.empty() &&
+         small_enough(t.dims, s.assignment.rubric.cpu_checks.sanitizer_max_dim) && !compute_sanitizer().empty();
+}
+
+bool on_a_tile_edge(const Dims& dims) {
+  return std::any_of(dims.begin(), dims.end(), [](long d) { return d % 16 != 0; });
+}
+
+double volume(const Dims& dims) {
+  double v = 1;
+  for (long d : dims) v *= static_cast<double>(d);
+  return v;
+}
+
+}  // namespace
+
+std::set<std::string> pick_memcheck_probes(const std::vector<const TestCase*>& candidates) {
+  std::map<const Function*, const TestCase*> probe;
+  for (const TestCase* t : candidates) {
+    const TestCase*& best = probe[t->function];
+    const bool better = !best || (on_a_tile_edge(t->dims) && !on_a_tile_edge(best->dims)) ||
+                        (on_a_tile_edge(t->dims) == on_a_tile_edge(best->dims) && volume(t->dims) > volume(best->dims));
+    if (better) best = t;
+  }
+  std::set<std::string> tests;
+  for (const auto& [function, t] : probe) tests.insert(t->group + "\n" + t->name);
+  return tests;
+}
+
+std::set<std::string> memcheck_probe_tests(const Session& s, const std::vector<TestCase>& cases) {
+  std::vector<const TestCase*> candidates;
+  for (const TestCase& t : cases)
+    if (memchecked(s, t)) candidates.push_back(&t);
+  return pick_memcheck_probes(candidates);
+}
+
+bool memcheck_probe(const Session& s, const TestCase& t) {
+  const auto& probes = s.worker.memcheck_probes;
+  return probes && probes->count(t.group + "\n" + t.name) > 0;
+}
+
 CheckingStart checking_start(const TestVerdict& test, const RunVerdict* failing) {
   return {failing, test.passed || !failing || !failing->fatal};
 }
@@ -54,7 +99,9 @@ bool checking_run_wanted(const Session& s, const TestCase& t, RunMode mode, cons
     case RunMode::racecheck: return start.explainable && racechecked(s, t) && !swept_clean(s, t);
     // memcheck names the line of an access past an array, which a GPU run alone shows only as damage
     // around the array or a wrong value; it runs only for a failure that names no line.
+    // It also runs on the probe tests that passed: a GPU's lucky read past an array changes no result.
     case RunMode::memcheck: {
+      if (test.passed) return memcheck_probe(s, t);
       const bool helps = !start.failing || !start.failing->fatal || start.failing->finding.category == Category::cuda_error;
       return unlocated && small && offered(s, mode) && !compute_sanitizer().empty() && helps;
     }

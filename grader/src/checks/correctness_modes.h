@@ -3,6 +3,10 @@
 // backend's checking builds and compute-sanitizer's tools run the default build at small sizes.
 #pragma once
 
+#include <set>
+#include <string>
+#include <vector>
+
 #include "assignment/cases.h"
 #include "checks/correctness_merge.h"
 #include "run/run_mode.h"
@@ -27,6 +31,16 @@ bool racechecked(const Session& s, const TestCase& t);
 // the sweep to end.
 bool swept_clean(const Session& s, const TestCase& t);
 
+// The tests compute-sanitizer's memcheck runs on even when they pass, on a GPU: per function, one test of
+// the default build on the GPU itself at a small size, the largest whose size is not a multiple of 16
+// where there is one (a tile's edge is where reads past an array hide). A read past an array that lands
+// in the guard bytes spoils a result (os/arena.h), but one that lands in the next row of the same array
+// does not: memcheck sees each array as an allocation of its own and names the line.
+std::set<std::string> memcheck_probe_tests(const Session& s, const std::vector<TestCase>& cases);
+// The choice among the tests memcheck may run on ("group\nname" of each function's probe).
+std::set<std::string> pick_memcheck_probes(const std::vector<const TestCase*>& candidates);
+bool memcheck_probe(const Session& s, const TestCase& t);
+
 // Where a test stands when its checking runs start: its first failing plain run (or nullptr) and whether
 // that failure leaves them anything to explain (a crash or a hang does not).
 struct CheckingStart {
@@ -37,7 +51,7 @@ CheckingStart checking_start(const TestVerdict& test, const RunVerdict* failing)
 
 // Whether `t` makes its checking run of `mode` now, with `test` as the runs so far left it: the checking
 // builds and racecheck look for what the plain runs could not show; the access checks and memcheck
-// explain a failure that names no line.
+// explain a failure that names no line, and memcheck checks its probe tests (memcheck_probe) passed or not.
 bool checking_run_wanted(const Session& s, const TestCase& t, RunMode mode, const CheckingStart& start,
                          const TestVerdict& test);
 

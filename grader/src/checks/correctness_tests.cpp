@@ -11,6 +11,7 @@
 #include <numeric>
 #include <utility>
 
+#include "checks/correctness_modes.h"
 #include "checks/correctness_run.h"
 #include "os/cores.h"
 #include "run/runner_backend.h"
@@ -178,6 +179,7 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   Worker sweep_worker = worker_beside(grading, "sweep-");
   Session sweeper{s.assignment, s.submission, sweep_worker};
   start_racecheck_sweep(sweeper, grading, swept);
+  grading.memcheck_probes = std::make_shared<const std::set<std::string>>(memcheck_probe_tests(s, cases));
 
   // Results keep the rubric's order whatever the order of the runs.
   std::vector<char> waits_for_sweep(cases.size(), 0);
@@ -205,6 +207,7 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   // Each worker's runners end as it joins: nothing of the student's runs on while anything is timed.
   for (Worker& w : workers.workers) join_worker(grading, std::move(w));
   grading.shared_builds.reset();
+  grading.memcheck_probes.reset();
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hangs.hung, results);
   // What the runs showed of the kernels goes to the grading (grade.cpp), for the technique checks.

@@ -23,6 +23,7 @@ Worker worker_beside(const Worker& grading, const std::string& scratch_prefix) {
   w.learned = grading.learned;
   w.gpu_memory = grading.gpu_memory;
   w.racecheck_sweep = grading.racecheck_sweep;
+  w.memcheck_probes = grading.memcheck_probes;
   w.shared_builds = grading.shared_builds;
   return w;
 }

@@ -96,6 +96,8 @@ struct Worker {
   RunnerPool runners;     // runners kept from test to test (a worker's, during the correctness tests)
   int runner_starts = 0;  // sandboxed runner processes started so far: each costs more than most runs
   std::shared_ptr<const RacecheckSweep> racecheck_sweep;  // during the correctness tests, on a GPU
+  // The tests memcheck runs on even when they pass ("group\nname"; checks/correctness_modes.h).
+  std::shared_ptr<const std::set<std::string>> memcheck_probes;
   std::shared_ptr<SharedBuilds> shared_builds;            // during the correctness tests
 
   Worker() = default;
