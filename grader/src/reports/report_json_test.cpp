@@ -107,9 +107,9 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_EQ(tests[5].at("visibility"), "hidden");
   EXPECT_EQ(tests[9].at("status"), "skipped");
   // A diagnosis only where a test has one.
-  EXPECT_FALSE(tests[3].contains("diagnosis"));
-  EXPECT_EQ(tests[4].at("diagnosis"),
-            json({{"category", "out-of-bounds-write"}, {"cause", ""}, {"file", "matmul.cu"}, {"line", 57}}));
+  EXPECT_FALSE(tests[4].contains("diagnosis"));
+  EXPECT_EQ(tests[3].at("diagnosis"),
+            json({{"category", "uninitialized-shared-read"}, {"cause", ""}, {"file", "matmul.cu"}, {"line", 57}}));
   EXPECT_EQ(tests[3].at("details"), "first wrong: P[16][0] expected 3.0625, got 2.8125\n"
                                     "wrong output tiles (16x16):\n  . X\n  X X\n");
   const json& metrics = tests[7].at("metrics");
