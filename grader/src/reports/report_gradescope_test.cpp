@@ -107,7 +107,7 @@ TEST(GradescopeReport, SummaryShownToStudentsLeavesOutHiddenTests) {
   const std::string output = json::parse(render_gradescope(report_samples::gpu_result())).at("output");
   EXPECT_NE(output.find("backend cuda"), std::string::npos);
   EXPECT_NE(output.find("NVIDIA H100 80GB HBM3, driver 580.159.04"), std::string::npos);
-  EXPECT_NE(output.find("FAIL  Width 17 — 33 of 289 elements wrong"), std::string::npos);
+  EXPECT_NE(output.find("FAIL    Width 17 — 33 of 289 elements wrong"), std::string::npos);
   EXPECT_EQ(output.find("Width 1021"), std::string::npos);
   EXPECT_EQ(output.find("Width 333"), std::string::npos);
   EXPECT_EQ(output.find("P[1020][3]"), std::string::npos);
