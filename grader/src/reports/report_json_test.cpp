@@ -125,6 +125,29 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_TRUE(leaderboard[1].at("value").is_number());
 }
 
+TEST(JsonReport, SaysWhetherAndWhyTheResultNeedsARegrade) {
+  const json doc = json::parse(render_json(report_samples::gpu_result()));
+  EXPECT_EQ(doc.at("regrade"),
+            json({{"needed", true},
+                  {"points", 7.5},
+                  {"tests", json::array({{{"group", "not a multiple of the tile"},
+                                          {"name", "Width 1000"},
+                                          {"message", "not checked: the sandbox could not reach /dev/nvidia-uvm"},
+                                          {"max_score", 7.5}}})}}));
+  // The test itself is as it was: status error, no points.
+  EXPECT_EQ(doc.at("tests")[4].at("status"), "error");
+  EXPECT_EQ(doc.at("tests")[4].at("score"), 0);
+
+  const json cpu = json::parse(render_json(report_samples::cpu_result()));
+  EXPECT_EQ(cpu.at("regrade"), json({{"needed", false}, {"points", 0}, {"tests", json::array()}}))
+      << "always there, so a reader need not guess";
+  // Derived from the tests: reading the result back ignores it, and a result without it reads as before.
+  json without = cpu;
+  without.erase("regrade");
+  EXPECT_NO_THROW(result_from_json(without));
+  expect_same(result_from_json(doc), report_samples::gpu_result());
+}
+
 TEST(JsonReport, PrettyWithSchemaFirst) {
   const std::string text = render_json(report_samples::cpu_result());
   EXPECT_EQ(text.rfind("{\n  \"schema\": \"cuda-memory-kit/result/v1\",\n  \"assignment\"", 0), 0u);
