@@ -348,24 +348,36 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
 
 // The report's last lines, when the grading could not check some of the tests shown: how many, which and
 // why, and what to do. Their points are not in the total, and the tests are shown as REGRADE, never failed.
+// Tests kept from running by one cause (a file this backend cannot run stops them all) share one line.
 void add_regrade_rows(const GradeResult& result, const TextReportOptions& options, std::vector<Row>& rows) {
-  std::vector<RegradeReason> reasons;
+  std::vector<std::pair<std::string, std::vector<RegradeReason>>> by_why;  // in the order the causes appear
+  std::size_t count = 0;
   double points = 0;
   for (const RegradeReason& reason : regrade_reasons(result)) {
     if (!is_shown(reason.visibility, options)) continue;
-    reasons.push_back(reason);
+    auto same = std::find_if(by_why.begin(), by_why.end(), [&](const auto& g) { return g.first == reason.why; });
+    if (same == by_why.end()) same = by_why.insert(by_why.end(), {reason.why, {}});
+    same->second.push_back(reason);
+    ++count;
     points += reason.points;
   }
-  if (reasons.empty()) return;
-  const bool one = reasons.size() == 1;
-  rows.push_back(text_row(0, label("regrade") + (one ? "1 test" : std::to_string(reasons.size()) + " tests") +
+  if (count == 0) return;
+  rows.push_back(text_row(0, label("regrade") + (count == 1 ? "1 test" : std::to_string(count) + " tests") +
                                  " not checked by this grading (not the submission's fault); " +
-                                 (one ? "its " : "their ") + format_points(points) + " points are not given yet:"));
-  for (const RegradeReason& reason : reasons) {
-    const bool grouped = !reason.group.empty() && reason.group != reason.name;
-    rows.push_back(text_row(kLabelWidth + 2, printable((grouped ? reason.group + ": " : "") + reason.name + " — " +
-                                                           reason.why,
-                                                       false)));
+                                 (count == 1 ? "its " : "their ") + format_points(points) + " points are not given yet:"));
+  constexpr std::size_t kNamesShown = 3;
+  for (const auto& [why, reasons] : by_why) {
+    std::string which;
+    if (reasons.size() == 1) {
+      const RegradeReason& r = reasons.front();
+      which = (!r.group.empty() && r.group != r.name ? r.group + ": " : "") + r.name;
+    } else {
+      which = std::to_string(reasons.size()) + " tests (";
+      for (std::size_t i = 0; i < std::min(kNamesShown, reasons.size()); ++i) which += (i ? ", " : "") + reasons[i].name;
+      if (reasons.size() > kNamesShown) which += " and " + std::to_string(reasons.size() - kNamesShown) + " more";
+      which += ")";
+    }
+    rows.push_back(text_row(kLabelWidth + 2, printable(which + " — " + why, false)));
   }
   rows.push_back(text_row(kLabelWidth, options.regraded_by_the_course
                                            ? std::string("the course will grade the submission again: nothing to do "

@@ -331,6 +331,25 @@ TEST(TextReport, RegradeCountsTheTestsShownAndTheirPoints) {
   EXPECT_EQ(shown.find("Width 1021"), std::string::npos);
 }
 
+// A file this backend cannot run stops every test: one line for them all, not one per test.
+TEST(TextReport, TestsNotCheckedForOneCauseShareALine) {
+  GradeResult result = report_samples::cpu_result();
+  result.tests.clear();
+  for (const char* name : {"Width 1", "Width 2", "Width 3", "Width 5", "Width 16"})
+    result.tests.push_back(report_samples::make_test(name, "small sizes", TestCategory::correctness, TestStatus::error,
+                                                     0, 4, "not run: this backend cannot run the file"));
+  result.tests.push_back(report_samples::make_test("compiles", "build", TestCategory::build, TestStatus::error, 0, 0,
+                                                   "not checked on this backend: inline PTX (line 38)"));
+  result.max_score = 20;
+  const std::vector<std::string> lines = lines_of(render_text(result, false));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[lines.size() - 4], "regrade  6 tests not checked by this grading (not the submission's fault); their "
+                                     "20 points are not given yet:");
+  EXPECT_EQ(lines[lines.size() - 3], "           5 tests (Width 1, Width 2, Width 3 and 2 more) — not run: this backend "
+                                     "cannot run the file");
+  EXPECT_EQ(lines[lines.size() - 2], "           build: compiles — not checked on this backend: inline PTX (line 38)");
+}
+
 TEST(TextReport, ToAStudentTheLastLineSaysTheCourseGradesAgain) {
   TextReportOptions options;
   options.regraded_by_the_course = true;
