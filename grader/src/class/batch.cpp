@@ -103,7 +103,8 @@ std::string last_line(const std::string& text) {
 // Keeps count of where the batch stands and tells the listener after each student.
 class Progress {
  public:
-  Progress(std::size_t total, const BatchListener& listener) : total_(total), listener_(listener) {}
+  Progress(std::size_t total, const BatchListener& listener, bool regrade = false)
+      : total_(total), regrade_(regrade), listener_(listener) {}
 
   void start_grading() { started_ = Clock::now(); }
 
@@ -116,6 +117,7 @@ class Progress {
     BatchProgress p;
     p.result = &r;
     p.kept = kept;
+    p.regrade = regrade_;
     p.done = done_;
     p.total = total_;
     p.errors = errors_;
@@ -130,6 +132,7 @@ class Progress {
  private:
   std::mutex mutex_;
   std::size_t done_ = 0, graded_done_ = 0, errors_ = 0, missing_ = 0, total_ = 0;
+  bool regrade_ = false;
   const BatchListener& listener_;
   Clock::time_point started_ = Clock::now();
 };
@@ -229,6 +232,37 @@ std::optional<ClassResult> read_earlier(const fs::path& results, const std::stri
   }
 }
 
+// The students of `work` whose result needs a regrade are graded once more by `method`, one at a time, so
+// that no other grading of the batch contends for the GPU or the profiler. The new result replaces the first
+// one, unless the regrade ended without a result (an error of its own): then the first one stands, and is
+// still to regrade. Returns the method's notes for the summary.
+std::vector<std::string> regrade_at_end(const GradingWork& work, const GradingMethod& method,
+                                        const BatchListener& listener, const std::function<void(ClassResult&)>& save,
+                                        BatchOutcome& outcome) {
+  BatchOptions alone = *work.options;
+  alone.jobs = 1;
+  GradingWork again = work;
+  again.options = &alone;
+  again.students.clear();
+  again.results.clear();
+  std::map<const ClassResult*, ClassResult> first;
+  for (std::size_t i = 0; i < work.students.size(); ++i)
+    if (needs_regrade(*work.results[i])) {
+      again.students.push_back(work.students[i]);
+      again.results.push_back(work.results[i]);
+      first[work.results[i]] = *work.results[i];
+    }
+  outcome.regraded = again.students.size();
+  if (again.students.empty()) return {};
+  Progress progress(again.students.size(), listener, true);
+  progress.start_grading();
+  return method.grade(again, [&](ClassResult& r) {
+    if (r.status != ClassStatus::graded) r = first.at(&r);
+    save(r);
+    progress.report(r, false);
+  });
+}
+
 // A task's students, in the order of its list; keys no longer in the class are dropped.
 std::vector<Student> only_task_students(const std::vector<Student>& students, const std::vector<std::string>& keys) {
   std::vector<Student> chosen;
@@ -270,9 +304,28 @@ GradingMethod grade_locally() {
 int default_batch_jobs() { return std::max(1, usable_cores() / 2); }
 
 bool still_valid(const ClassResult& earlier, const ClassResult& now) {
-  return earlier.status == ClassStatus::graded && earlier.result.assignment == now.result.assignment &&
+  return earlier.status == ClassStatus::graded && !needs_regrade(earlier) &&
+         earlier.result.assignment == now.result.assignment &&
          !now.submission_sha256.empty() && earlier.submission_sha256 == now.submission_sha256 &&
          earlier.rubric_sha256 == now.rubric_sha256 && earlier.seed == now.seed && earlier.backend == now.backend;
+}
+
+std::string regrade_note(const BatchOutcome& o) {
+  if (o.regraded == 0 && o.to_regrade == 0) return "";
+  const auto students = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " student" : " students"); };
+  std::string note = "regrade: ";
+  if (o.regraded > 0) {
+    const std::size_t fixed = o.regraded >= o.to_regrade ? o.regraded - o.to_regrade : 0;
+    note += students(o.regraded) + " had tests the grading could not check and " + (o.regraded == 1 ? "was" : "were") +
+            " graded again at the end, one at a time: " + std::to_string(fixed) + " now checked in full, " +
+            std::to_string(o.to_regrade) + " still " + (o.to_regrade == 1 ? "needs" : "need") + " a regrade";
+  } else {
+    note += students(o.to_regrade) + " still " + (o.to_regrade == 1 ? "needs" : "need") + " a regrade";
+  }
+  if (o.to_regrade == 0) return note + ".";
+  return note + " (status regrade: the tests that were not checked earn no points yet, the summary names the first "
+                "and why). Grade them again where those tests can be checked: run the batch again (it grades them "
+                "again), or grade the class on a GPU and merge the batches with `grader gradebook`.";
 }
 
 // The batch's secret for pseudonyms, made on its first leaderboard and kept, so that a student keeps
@@ -354,7 +407,14 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
       save(r);
       progress.report(r, false);
     });
+  if (method.regrade_at_end) {
+    const std::vector<std::string> notes = regrade_at_end(work, method, listener, save, outcome);
+    outcome.notes.insert(outcome.notes.end(), notes.begin(), notes.end());
+  }
+  outcome.to_regrade = static_cast<std::size_t>(
+      std::count_if(outcome.results.begin(), outcome.results.end(), [](const ClassResult& r) { return needs_regrade(r); }));
   if (task) return outcome;  // the submitting command writes the gradebook from every task's results
+  if (const std::string note = regrade_note(outcome); !note.empty()) outcome.notes.push_back(note);
 
   outcome.gradebook_path = (out / "gradebook.csv").string();
   outcome.summary_path = (out / "summary.txt").string();

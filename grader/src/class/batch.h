@@ -2,7 +2,8 @@
 // itself (`grader grade ... --format json`), several at a time, so one grading that crashes, hangs or
 // prints garbage costs that student a result marked "error", never the batch. Results land one file per
 // student, written whole, and a batch run again keeps every result whose files, seed and backend are
-// unchanged. docs/batch.md is the instructor's guide.
+// unchanged. A student whose result has a test the grading could not check (result/regrade.h) is graded
+// once more at the end, alone. docs/batch.md is the instructor's guide.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,7 @@ int default_batch_jobs();
 struct BatchProgress {
   const ClassResult* result = nullptr;
   bool kept = false;         // a result from an earlier run, still valid, not graded again
+  bool regrade = false;      // the regrade at the end of the batch: done and total count its students only
   std::size_t done = 0, total = 0;
   std::size_t errors = 0;    // students whose grading ended without a result so far
   std::size_t missing = 0;   // students without a submission so far
@@ -57,6 +59,9 @@ struct BatchOutcome {
   std::string backend_reason;
   std::vector<ClassResult> results;    // one per student, sorted by key
   std::size_t kept = 0, graded = 0;    // results kept from an earlier run, and gradings run now
+  // Students graded once more at the end because their result needed a regrade, and students whose result
+  // still needs one (gradebook.h, needs_regrade) when the batch is done.
+  std::size_t regraded = 0, to_regrade = 0;
   std::vector<std::string> notes;      // what the way of grading has to say (failed Slurm tasks), also in the summary
   std::string gradebook_path, summary_path;
 };
@@ -79,11 +84,19 @@ using FinishedGrading = std::function<void(ClassResult&)>;
 struct GradingMethod {
   std::function<std::pair<std::string, std::string>(const std::string& requested)> choose_backend;  // name, reason
   std::function<std::vector<std::string>(const GradingWork&, const FinishedGrading&)> grade;
+  // Whether run_batch, once every student is graded, grades again (by `grade`, one at a time) those whose
+  // result needs a regrade. A Slurm batch does not: each of its tasks is a local batch that does it for its
+  // own students, on its node.
+  bool regrade_at_end = true;
 };
 GradingMethod grade_locally();
 
 // Grades the class and writes <out>/results/<key>.json per student (sealed with the batch's grading key,
-// class/grading_key.h), <out>/gradebook.csv and <out>/summary.txt. A student whose result cannot be saved
+// class/grading_key.h), <out>/gradebook.csv and <out>/summary.txt. Then the students graded now whose result
+// needs a regrade (a test the grading could not check: the profiler busy, a tool that failed) are graded once
+// more, one at a time (jobs 1: nothing else contends for the GPU or the profiler), and each new result
+// replaces the first one (the first one stands when the regrade ends without a result); the summary says how
+// many were graded again and how many still need a regrade. A student whose result cannot be saved
 // is an error in the gradebook, never the end of the batch. Without a seed, the course's grading seed
 // (assignment/grading_seed.h) is used when it has one. Throws UserError for bad input: an unknown assignment, a
 // folder that is missing or holds no students, --backend cuda without a GPU, an output folder that cannot
@@ -101,8 +114,12 @@ void mark_grading_error(ClassResult& result, const std::string& message, const s
 // Whether a result from an earlier run still stands for this student, whose result `now` is started (who,
 // which files, rubric, seed, backend): the same assignment, the same files the grading reads (by SHA-256:
 // the student's files, answers.yaml where the rubric asks questions), the same rubric, seed and backend,
-// and graded (errors and missing files are tried again).
+// and graded with every test checked (errors, results that need a regrade and missing files are tried again).
 bool still_valid(const ClassResult& earlier, const ClassResult& now);
+
+// What the summary says of the regrade at the end: how many students were graded again, how many of them
+// still need a regrade, and what to do; "" when no student needed one.
+std::string regrade_note(const BatchOutcome& outcome);
 
 
 }  // namespace kit

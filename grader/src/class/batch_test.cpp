@@ -2,12 +2,20 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "class/safe_file_name.h"
+#include "result/regrade.h"
 
 namespace kit {
 namespace {
@@ -42,6 +50,12 @@ TEST(Batch, AnEarlierResultStandsOnlyForTheSameFilesRubricSeedAndBackend) {
   ClassResult error = earlier();
   error.status = ClassStatus::error;  // an error of the kit's is tried again
   EXPECT_FALSE(still_valid(error, earlier()));
+  ClassResult to_regrade = earlier();  // and so is a grade with a test the grading could not check
+  TestResult not_checked;
+  not_checked.status = TestStatus::error;
+  not_checked.message = "not checked: the profiler is busy";
+  to_regrade.result.tests = {not_checked};
+  EXPECT_FALSE(still_valid(to_regrade, earlier()));
 }
 
 std::string read_text(const fs::path& path) {
@@ -138,6 +152,192 @@ TEST(Batch, AGradingThatCrashesFailsOrWritesGarbageIsAnErrorAndTheBatchGoesOn) {
   EXPECT_EQ(again.graded, 5u);
   std::error_code ignored;
   fs::remove_all(root, ignored);
+}
+
+// A class folder of students, each with a matmul-naive file, under a fresh temporary folder.
+fs::path class_of(const std::vector<std::string>& students) {
+  std::string pattern = (fs::temp_directory_path() / "kit-batch-regrade-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) return {};
+  const fs::path root = pattern;
+  for (const std::string& student : students) {
+    fs::create_directories(root / "class" / student);
+    std::ofstream(root / "class" / student / "matmul_naive.cu") << "// " << student << "\n";
+  }
+  return root;
+}
+
+BatchOptions options_for(const fs::path& root) {
+  BatchOptions o;
+  o.assignment = "matmul-naive";
+  o.submissions = (root / "class").string();
+  o.out = (root / "out").string();
+  o.backend = "cpu";
+  o.jobs = 3;
+  return o;
+}
+
+// A way of grading that runs nothing: the n-th grading of a student (1, 2, ...) gets the one test `verdict`
+// says, or no result at all for nullopt. It records the students and the jobs of each call.
+struct FakeGrading {
+  std::function<std::optional<TestStatus>(const std::string& key, int n)> verdict;
+  std::map<std::string, int> times;
+  std::vector<std::vector<std::string>> calls;
+  std::vector<int> jobs;
+  bool regrade_at_end = true;
+
+  GradingMethod method() {
+    GradingMethod m;
+    m.choose_backend = [](const std::string&) { return std::make_pair(std::string("cpu"), std::string("asked for")); };
+    m.grade = [this](const GradingWork& work, const FinishedGrading& finished) {
+      calls.emplace_back();
+      jobs.push_back(work.options->jobs);
+      for (std::size_t i = 0; i < work.students.size(); ++i) {
+        ClassResult& r = *work.results[i];
+        calls.back().push_back(r.key);
+        const std::optional<TestStatus> status = verdict(r.key, ++times[r.key]);
+        if (!status) {
+          mark_grading_error(r, "no result from the grading (killed by signal 9)", "");
+        } else {
+          TestResult t;
+          t.name = "Width 1";
+          t.group = "small sizes";
+          t.status = *status;
+          t.max_score = 10;
+          t.score = *status == TestStatus::passed ? 10 : 0;
+          t.message = *status == TestStatus::error ? "not checked: Nsight Compute failed (exit code 9)" : "right";
+          r.result.tests = {t};
+          r.result.score = t.score;
+          r.status = ClassStatus::graded;
+        }
+        finished(r);
+      }
+      return std::vector<std::string>{};
+    };
+    m.regrade_at_end = regrade_at_end;
+    return m;
+  }
+};
+
+const ClassResult& result_of(const BatchOutcome& outcome, const std::string& key) {
+  for (const ClassResult& r : outcome.results)
+    if (r.key == key) return r;
+  throw std::runtime_error("no result for " + key);
+}
+
+nlohmann::json saved(const fs::path& root, const std::string& key) {
+  std::ifstream in(root / "out/results" / (key + ".json"));
+  return nlohmann::json::parse(in);
+}
+
+TEST(Batch, StudentsToRegradeAreGradedAgainAtTheEndAloneAndTheNewResultReplacesTheFirst) {
+  const fs::path root = class_of({"fine", "flaky", "broken-tool"});
+  ASSERT_FALSE(root.empty());
+  FakeGrading fake;
+  // flaky: the profiler failed the first time only; broken-tool: every time.
+  fake.verdict = [](const std::string& key, int n) -> std::optional<TestStatus> {
+    if (key == "fine") return TestStatus::passed;
+    if (key == "flaky") return n == 1 ? TestStatus::error : TestStatus::passed;
+    return TestStatus::error;
+  };
+  std::vector<BatchProgress> regrade_progress;
+  const BatchOutcome outcome = run_batch(options_for(root), [&](const BatchProgress& p) {
+    if (p.regrade) regrade_progress.push_back(p);
+  }, fake.method());
+
+  ASSERT_EQ(fake.calls.size(), 2u);
+  EXPECT_EQ(fake.calls[0], (std::vector<std::string>{"broken-tool", "fine", "flaky"}));
+  EXPECT_EQ(fake.jobs[0], 3);
+  EXPECT_EQ(fake.calls[1], (std::vector<std::string>{"broken-tool", "flaky"})) << "only those that need it";
+  EXPECT_EQ(fake.jobs[1], 1) << "one at a time: nothing else contends for the GPU or the profiler";
+  ASSERT_EQ(regrade_progress.size(), 2u);
+  EXPECT_EQ(regrade_progress.back().done, 2u);
+  EXPECT_EQ(regrade_progress.back().total, 2u);
+
+  const ClassResult& flaky = result_of(outcome, "flaky");
+  EXPECT_EQ(gradebook_status(flaky), "graded");
+  EXPECT_DOUBLE_EQ(flaky.result.score, 10);
+  EXPECT_EQ(saved(root, "flaky").at("tests")[0].at("status"), "passed") << "the new result is saved";
+  EXPECT_EQ(saved(root, "flaky").at("regrade").at("needed"), false);
+  const ClassResult& broken = result_of(outcome, "broken-tool");
+  EXPECT_EQ(gradebook_status(broken), "regrade");
+  EXPECT_DOUBLE_EQ(broken.result.score, 0);
+  EXPECT_EQ(fake.times["fine"], 1);
+
+  EXPECT_EQ(outcome.graded, 3u);
+  EXPECT_EQ(outcome.regraded, 2u);
+  EXPECT_EQ(outcome.to_regrade, 1u);
+  const std::string summary = read_text(root / "out/summary.txt");
+  EXPECT_NE(summary.find("regrade: 2 students had tests the grading could not check and were graded again at the "
+                         "end, one at a time: 1 now checked in full, 1 still needs a regrade"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("broken-tool   0 / 100  regrade  Width 1: not checked: Nsight Compute failed (exit code 9)"),
+            std::string::npos)
+      << summary;
+  const std::string gradebook = read_text(root / "out/gradebook.csv");
+  EXPECT_NE(gradebook.find("broken-tool,,,0,100,0,regrade,"), std::string::npos) << gradebook;
+  EXPECT_NE(gradebook.find("flaky,,,10,100,10,graded,"), std::string::npos) << gradebook;
+
+  // Run again: the results that stand are kept; the one that still needs a regrade is graded again (and, still
+  // not checked, once more at the end).
+  const BatchOutcome again = run_batch(options_for(root), {}, fake.method());
+  EXPECT_EQ(again.kept, 2u);
+  EXPECT_EQ(again.graded, 1u);
+  EXPECT_EQ(again.regraded, 1u);
+  EXPECT_EQ(again.to_regrade, 1u);
+  EXPECT_EQ(fake.times["broken-tool"], 4);
+  EXPECT_EQ(fake.times["flaky"], 2);
+  std::error_code ignored;
+  fs::remove_all(root, ignored);
+}
+
+TEST(Batch, ARegradeThatEndsWithoutAResultLeavesTheFirstOne) {
+  const fs::path root = class_of({"crashes-on-regrade"});
+  ASSERT_FALSE(root.empty());
+  FakeGrading fake;
+  fake.verdict = [](const std::string&, int n) -> std::optional<TestStatus> {
+    if (n == 1) return TestStatus::error;
+    return std::nullopt;
+  };
+  const BatchOutcome outcome = run_batch(options_for(root), {}, fake.method());
+  EXPECT_EQ(fake.times["crashes-on-regrade"], 2);
+  const ClassResult& r = result_of(outcome, "crashes-on-regrade");
+  EXPECT_EQ(r.status, ClassStatus::graded);
+  EXPECT_EQ(gradebook_status(r), "regrade");
+  EXPECT_EQ(saved(root, "crashes-on-regrade").at("batch").at("status"), "graded");
+  EXPECT_EQ(outcome.regraded, 1u);
+  EXPECT_EQ(outcome.to_regrade, 1u);
+  EXPECT_NE(read_text(root / "out/summary.txt").find("0 now checked in full, 1 still needs a regrade"),
+            std::string::npos);
+  std::error_code ignored;
+  fs::remove_all(root, ignored);
+}
+
+// A Slurm batch leaves the regrade to its tasks: the submitting side grades nothing again, and says how many
+// still need one.
+TEST(Batch, AWayOfGradingThatRegradesInItsTasksIsNotAskedAgain) {
+  const fs::path root = class_of({"alice", "bob"});
+  ASSERT_FALSE(root.empty());
+  FakeGrading fake;
+  fake.regrade_at_end = false;
+  fake.verdict = [](const std::string& key, int) -> std::optional<TestStatus> {
+    return key == "bob" ? TestStatus::error : TestStatus::passed;
+  };
+  const BatchOutcome outcome = run_batch(options_for(root), {}, fake.method());
+  EXPECT_EQ(fake.calls.size(), 1u);
+  EXPECT_EQ(outcome.regraded, 0u);
+  EXPECT_EQ(outcome.to_regrade, 1u);
+  EXPECT_NE(read_text(root / "out/summary.txt").find("regrade: 1 student still needs a regrade"), std::string::npos);
+  std::error_code ignored;
+  fs::remove_all(root, ignored);
+}
+
+TEST(Batch, TheRegradeNoteIsEmptyWhenEveryTestWasChecked) {
+  BatchOutcome outcome;
+  EXPECT_EQ(regrade_note(outcome), "");
+  outcome.regraded = 3;
+  EXPECT_EQ(regrade_note(outcome), "regrade: 3 students had tests the grading could not check and were graded again "
+                                   "at the end, one at a time: 3 now checked in full, 0 still need a regrade.");
 }
 
 }  // namespace

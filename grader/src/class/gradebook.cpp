@@ -10,6 +10,7 @@
 
 #include "class/result_seal.h"
 #include "reports/report_json.h"
+#include "result/regrade.h"
 #include "submission/intake.h"
 #include "util/csv.h"
 #include "util/errors.h"
@@ -91,6 +92,14 @@ const char* to_string(ClassStatus status) {
     case ClassStatus::error: return "error";
   }
   return "?";
+}
+
+bool needs_regrade(const ClassResult& result) {
+  return result.status == ClassStatus::graded && !regrade_reasons(result.result).empty();
+}
+
+std::string gradebook_status(const ClassResult& result) {
+  return needs_regrade(result) ? "regrade" : to_string(result.status);
 }
 
 std::string render_class_result(const ClassResult& r, const std::string& secret) {
@@ -328,7 +337,7 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
         row.push_back(present ? csv_number(points_text(points)) : "");
       }
       if (any_pending) row.push_back(csv_number(points_text(pending_points(g))));
-      row.push_back(csv_text(to_string(r.status)));
+      row.push_back(csv_text(gradebook_status(r)));
       row.push_back(csv_text(g.backend));
       row.push_back(csv_text(g.device.name));
       char seconds[32];
@@ -347,12 +356,17 @@ std::string render_class_summary(const std::vector<ClassResult>& results) {
   std::vector<Line> lines = {{"student", "score", "status", "first failing test"}};
   for (const ClassResult& r : results) {
     Line line{one_line(people_names(r), 32),
-              points_text(r.result.score) + " / " + points_text(r.result.max_score), to_string(r.status), ""};
-    for (const TestResult& t : r.result.tests)
-      if (t.status == TestStatus::failed || t.status == TestStatus::error) {
-        line.first_failure = one_line(t.name + ": " + t.message, 90);
-        break;
-      }
+              points_text(r.result.score) + " / " + points_text(r.result.max_score), gradebook_status(r), ""};
+    if (needs_regrade(r)) {
+      const RegradeReason first = regrade_reasons(r.result).front();
+      line.first_failure = one_line(first.name + ": " + first.why, 90);
+    } else {
+      for (const TestResult& t : r.result.tests)
+        if (t.status == TestStatus::failed || t.status == TestStatus::error) {
+          line.first_failure = one_line(t.name + ": " + t.message, 90);
+          break;
+        }
+    }
     lines.push_back(line);
   }
   std::size_t w_student = 0, w_score = 0, w_status = 0;

@@ -32,6 +32,14 @@ struct ClassResult {
   std::string file;     // the file it was read from; empty for one made here
 };
 
+// Whether a graded student's result needs a regrade: some test the grading could not check
+// (result/regrade.h). A result that is no grade (no submission, an error of the grading) is not one to regrade.
+bool needs_regrade(const ClassResult& result);
+
+// The status a gradebook and a summary show: to_string(result.status), or "regrade" for a graded result that
+// needs one (its score counts no points for the tests that were not checked).
+std::string gradebook_status(const ClassResult& result);
+
 // The result JSON (reports/report_json.h) with a "batch" object added (readers of plain results ignore it),
 // sealed with the batch's grading key `secret` (class/result_seal.h).
 std::string render_class_result(const ClassResult& result, const std::string& secret);
@@ -65,7 +73,9 @@ void check_one_rubric(const std::vector<std::vector<ClassResult>>& batches,
 // graded results take part when there is one. Per test (matched by group and name), a measured result
 // (passed or failed) wins over one that was not (skipped, e.g. performance on the CPU backend, or an
 // error of the kit's); between two measured, or two not, the later batch's wins. A test only one batch has is kept. The
-// score is the sum of the chosen tests'; backends and devices are listed as "cpu + cuda".
+// score is the sum of the chosen tests'; backends and devices are listed as "cpu + cuda". So a later batch that
+// checked a test the earlier one could not fixes that regrade, and the merged result needs a regrade exactly
+// when a chosen test is still one (gradebook_status).
 ClassResult merge_class_results(const std::vector<ClassResult>& results);
 
 // Every student's merged result, sorted by key, from each batch's results in the order given.
@@ -75,14 +85,15 @@ enum class GradebookFormat { kit, gradescope, canvas };
 
 // The gradebook as CSV (util/csv.h: RFC 4180, and every cell of text neutralised against formulas),
 // one row per person (a group submission's score goes to each of its members).
-//   kit:        student, sid, email, score, max_score, one column per rubric group, status, backend,
-//               device, seconds
+//   kit:        student, sid, email, score, max_score, one column per rubric group, status (gradebook_status:
+//               graded, regrade, no submission, error), backend, device, seconds
 //   gradescope: Name, SID, Email, Total Score (the columns of Gradescope's score upload)
 //   canvas:     Student, ID, SIS User ID, SIS Login ID, Section, and a column named after the
 //               assignment, with a "Points Possible" row first (Canvas's gradebook import)
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format);
 
-// A table for people: student, score, status, and the first failing test's message.
+// A table for people: student, score, status (gradebook_status), and the first failing test's message; for
+// a student to regrade, the first test the grading could not check and why.
 std::string render_class_summary(const std::vector<ClassResult>& results);
 
 // Writes `text` to `path` whole or not at all (a temporary file renamed into place): a batch interrupted

@@ -315,5 +315,70 @@ TEST(Gradebook, SummaryShowsTheFirstFailingTest) {
       << summary;
 }
 
+// A graded student with a test the grading could not check (status error) is to regrade: its points are not
+// given, and every table says so, with the first such test.
+TEST(Gradebook, AResultWithATestNotCheckedIsToRegradeInTheCsvAndTheSummary) {
+  ClassResult r = student("alice", "cuda",
+                          {test("small sizes", "Width 1", TestStatus::passed, 10, 10),
+                           test("odd sizes", "Width 17", TestStatus::failed, 0, 10),
+                           test("technique", "coalesced loads", TestStatus::error, 0, 5, TestCategory::technique)});
+  r.result.tests[2].message = "not checked: Nsight Compute failed (exit code 9)\nthe profiler is busy";
+  EXPECT_TRUE(needs_regrade(r));
+  EXPECT_EQ(gradebook_status(r), "regrade");
+  EXPECT_EQ(render_gradebook({r}, GradebookFormat::kit),
+            "student,sid,email,score,max_score,small sizes,odd sizes,technique,status,backend,device,seconds\r\n"
+            "alice,,,10,25,10,0,0,regrade,cuda,NVIDIA H100 80GB HBM3,10.0\r\n");
+  // Gradescope's and Canvas's columns are theirs: a score, no status.
+  EXPECT_EQ(render_gradebook({r}, GradebookFormat::gradescope), "Name,SID,Email,Total Score\r\nalice,,,10\r\n");
+  EXPECT_EQ(render_gradebook({r}, GradebookFormat::canvas),
+            "Student,ID,SIS User ID,SIS Login ID,Section,matmul-naive\r\nPoints Possible,,,,,25\r\nalice,,,alice,,10\r\n");
+  // The summary names the test to regrade and why, before the failing one.
+  const std::string summary = render_class_summary({r});
+  EXPECT_NE(summary.find("alice    10 / 25  regrade  coalesced loads: not checked: Nsight Compute failed (exit code 9)\n"),
+            std::string::npos)
+      << summary;
+}
+
+TEST(Gradebook, OnlyAGradedResultIsToRegrade) {
+  ClassResult error = student("bob", "cuda", {test("grading error", "grading error", TestStatus::error, 0, 0)});
+  error.status = ClassStatus::error;  // no grade at all: the batch grades it again on its next run
+  EXPECT_FALSE(needs_regrade(error));
+  EXPECT_EQ(gradebook_status(error), "error");
+  ClassResult missing = student("carol", "cpu", {test("no submission", "no submission", TestStatus::failed, 0, 0)});
+  missing.status = ClassStatus::no_submission;
+  EXPECT_EQ(gradebook_status(missing), "no submission");
+  const ClassResult fine = student("dave", "cpu", {test("small sizes", "Width 1", TestStatus::passed, 10, 10)});
+  EXPECT_FALSE(needs_regrade(fine));
+  EXPECT_EQ(gradebook_status(fine), "graded");
+}
+
+// A later batch that checked the test fixes the regrade; one that could not check it either leaves it.
+TEST(Gradebook, MergingKeepsTheRegradeOnlyWhileATestIsStillNotChecked) {
+  const ClassResult cpu = student("alice", "cpu",
+                                  {test("build", "compiles", TestStatus::error, 0, 0, TestCategory::build),
+                                   test("small sizes", "Width 1", TestStatus::error, 0, 10)});
+  const ClassResult gpu = student("alice", "cuda",
+                                  {test("build", "compiles", TestStatus::passed, 0, 0, TestCategory::build),
+                                   test("small sizes", "Width 1", TestStatus::passed, 10, 10),
+                                   test("performance", "throughput", TestStatus::error, 0, 30, TestCategory::performance)});
+  const ClassResult gpu_again = student("alice", "cuda",
+                                        {test("performance", "throughput", TestStatus::passed, 25, 30,
+                                              TestCategory::performance)});
+  EXPECT_EQ(gradebook_status(cpu), "regrade");
+  ClassResult merged = merge_class_results({cpu, gpu});
+  EXPECT_DOUBLE_EQ(merged.result.score, 10);
+  EXPECT_EQ(gradebook_status(merged), "regrade") << "the GPU could not time the performance test";
+  merged = merge_class_results({cpu, gpu, gpu_again});
+  EXPECT_DOUBLE_EQ(merged.result.score, 35);
+  EXPECT_EQ(gradebook_status(merged), "graded");
+  // A later batch that could not check what an earlier one measured does not undo the measurement.
+  merged = merge_class_results({gpu_again, student("alice", "cuda",
+                                                   {test("performance", "throughput", TestStatus::error, 0, 30,
+                                                         TestCategory::performance)})});
+  EXPECT_DOUBLE_EQ(merged.result.score, 25);
+  EXPECT_EQ(gradebook_status(merged), "graded");
+  EXPECT_NE(render_gradebook({merged}, GradebookFormat::kit).find(",graded,"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kit

@@ -127,8 +127,8 @@ class SlurmGrading {
         (slurm_dir_ / "task-<i>.log").string());
 
     std::vector<bool> landed(keys.size(), false);
-    wait_for_job([&] { collect(landed, finished); });
-    collect(landed, finished);
+    wait_for_job([&] { collect(landed, finished, false); });
+    collect(landed, finished, true);
     return mark_lost(chunks, landed, finished);
   }
 
@@ -198,8 +198,10 @@ class SlurmGrading {
     }
   }
 
-  // Every result a task has written since the last look becomes the student's.
-  void collect(std::vector<bool>& landed, const FinishedGrading& finished) {
+  // Every result a task has written since the last look becomes the student's. While the job runs, a result
+  // that needs a regrade is not taken yet: its task grades the student again at its end and writes the new
+  // one over it; once the job has left the queue (`job_ended`), whatever the task left is taken.
+  void collect(std::vector<bool>& landed, const FinishedGrading& finished, bool job_ended) {
     for (std::size_t i = 0; i < landed.size(); ++i) {
       if (landed[i]) continue;
       const std::string key = work_.students[i]->key;
@@ -210,6 +212,7 @@ class SlurmGrading {
         // Sealed with the batch's key, which the tasks read from the batch's folder.
         ClassResult r = read_batch_result(file.string(), work_.secret);
         if (r.result.assignment != work_.rubric->assignment || r.seed != seed_ || r.backend != work_.backend) continue;
+        if (!job_ended && needs_regrade(r)) continue;
         *work_.results[i] = r;
       } catch (const std::exception&) {
         continue;  // not a sealed result (yet): a task that died mid-way is caught below
@@ -384,6 +387,9 @@ BatchOutcome run_slurm_batch(const BatchOptions& options, const SlurmOptions& sl
   method.grade = [&slurm](const GradingWork& work, const FinishedGrading& finished) {
     return SlurmGrading(work, slurm).run(finished);
   };
+  // Each task is a local batch (`grader batch --slurm-task`): it grades its own students that need a regrade
+  // again at its end, on its node, before the job leaves the queue.
+  method.regrade_at_end = false;
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = 1;  // a task's gradings at a time, and the CPUs it asks for
   return run_batch(o, listener, method);

@@ -9,6 +9,7 @@
 #include "class/slurm_batch.h"
 #include "commands/commands.h"
 #include "commands/report_output.h"
+#include "result/regrade.h"
 #include "util/errors.h"
 
 namespace kit {
@@ -30,7 +31,9 @@ std::string points(double value) {
 // A terminal gets one progress line rewritten in place; a log gets one plain line per student.
 void show_progress(const BatchProgress& p, bool terminal) {
   const ClassResult& r = *p.result;
-  const std::string counts = "[" + std::to_string(p.done) + "/" + std::to_string(p.total) + "]";
+  // The regrade at the end counts its own students: "[regrade 1/2]".
+  const std::string counts =
+      "[" + std::string(p.regrade ? "regrade " : "") + std::to_string(p.done) + "/" + std::to_string(p.total) + "]";
   if (terminal) {
     std::string line = counts + " done, " + std::to_string(p.errors) + (p.errors == 1 ? " error" : " errors") + ", " +
                        std::to_string(p.missing) + " without a submission";
@@ -40,10 +43,14 @@ void show_progress(const BatchProgress& p, bool terminal) {
     return;
   }
   std::string line = counts + " " + r.key + ": " + points(r.result.score) + " / " + points(r.result.max_score) + ", " +
-                     to_string(r.status);
+                     gradebook_status(r);
   if (p.kept) line += " (kept from an earlier run)";
   else if (r.status == ClassStatus::graded) line += " in " + duration_text(r.result.execution_time_s);
   else if (r.status == ClassStatus::error && !r.result.tests.empty()) line += ": " + r.result.tests.front().message;
+  if (needs_regrade(r)) {
+    const RegradeReason first = regrade_reasons(r.result).front();
+    line += ": " + first.name + ": " + first.why;
+  }
   for (char& c : line) c = static_cast<unsigned char>(c) < 0x20 ? ' ' : c;  // names are the students' doing
   std::cout << line << "\n" << std::flush;
 }

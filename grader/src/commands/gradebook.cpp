@@ -2,6 +2,7 @@
 // batch's correctness with a later GPU batch's performance, say), in the kit's CSV or an LMS's import CSV.
 // Only results each batch sealed with its key, with possible scores, graded against one rubric, are
 // taken; anything else stops it with exit 2 and the file named.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -71,6 +72,14 @@ Command add_gradebook_command(CLI::App& app) {
             std::cout << render_class_summary(merged) << "\n" << merged.size() << " students from "
                       << state->results.size() << (state->results.size() == 1 ? " batch" : " batches")
                       << "; gradebook written to " << state->output << " (" << state->format << ")\n";
+            // Gradescope's and Canvas's CSVs have no status column: say here which scores are not final.
+            const auto to_regrade = std::count_if(merged.begin(), merged.end(),
+                                                  [](const ClassResult& r) { return needs_regrade(r); });
+            if (to_regrade > 0)
+              std::cout << "regrade: " << to_regrade << (to_regrade == 1 ? " student still needs" : " students still need")
+                        << " a regrade (status regrade above): a test was not checked in any batch, and its points are "
+                           "not in the score; grade them again where it can be checked (a batch on a GPU, say), then "
+                           "make the gradebook again with that batch's results last\n";
             return kExitOk;
           }};
 }

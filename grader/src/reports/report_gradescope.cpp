@@ -7,6 +7,7 @@
 
 #include "checks/check_sections.h"
 #include "reports/report_text.h"
+#include "result/regrade.h"
 #include "run/failure_pictures.h"
 
 namespace kit {
@@ -41,6 +42,19 @@ std::string pending_output(const TestResult& test) {
 
 std::string test_name(const TestResult& test) {
   return test.group.empty() ? test.name : test.group + ": " + test.name;
+}
+
+// A test the grading could not check (result/regrade.h) is neither the student's failure nor a pass: like a
+// pending test it is marked "passed" so that it never shows as a failure, earns nothing yet, and its name and
+// output say that the course grades the submission again.
+std::string regrade_output(const TestResult& test) {
+  char points[32];
+  std::snprintf(points, sizeof points, "%g", test.max_score);
+  std::string output = "regrade: this test could not be checked, through no fault of your submission. These " +
+                       std::string(points) + " points are not counted yet: the course will grade the submission "
+                       "again.\n(" + test.message + ")";
+  if (!test.details.empty()) output += "\n" + test.details;
+  return output;
 }
 
 std::string test_output(const TestResult& test) {
@@ -88,6 +102,7 @@ std::string render_gradescope(const GradeResult& result) {
   TextReportOptions text;
   text.colour = false;
   text.only_visible = true;  // the top-level output is shown to students whatever the tests' visibility
+  text.regraded_by_the_course = true;
 
   Json out = Json::object();
   out["score"] = result.score;
@@ -106,12 +121,15 @@ std::string render_gradescope(const GradeResult& result) {
     item["number"] = std::to_string(i + 1);
     item["score"] = test.score;
     item["max_score"] = test.max_score;
-    item["status"] = test.status == TestStatus::passed || pending(test) ? "passed" : "failed";
-    item["output"] = pending(test) ? pending_output(test) : test_output(test);
+    const bool regrade = needs_regrade(test);
+    item["status"] = test.status == TestStatus::passed || pending(test) || regrade ? "passed" : "failed";
+    item["output"] = pending(test) ? pending_output(test) : regrade ? regrade_output(test) : test_output(test);
     item["output_format"] = "text";
     item["tags"] = pending(test) ? Json::array({to_string(test.category), "pending"})
+                   : regrade     ? Json::array({to_string(test.category), "regrade"})
                                  : Json::array({to_string(test.category)});
     if (pending(test)) item["name"] = test_name(test) + " (pending: " + pending_reason(test) + ")";
+    if (regrade) item["name"] = test_name(test) + " (to be regraded: not checked)";
     item["visibility"] = test.visibility.empty() ? "visible" : test.visibility;
     tests.push_back(item);
   }

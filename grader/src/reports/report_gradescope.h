@@ -9,8 +9,10 @@ namespace kit {
 
 // Top level: score, execution_time, output (the text report, without colour and without the tests that
 // students may not see yet), tests[] and leaderboard[]. Gradescope knows only "passed" and "failed": a
-// skipped test or an error is "failed", its output starting with "[skipped]" or "[error]". Each test keeps
-// its own visibility, so Gradescope itself hides the hidden ones.
+// skipped test is "failed", its output starting with "[skipped]"; a pending test, and a test the grading
+// could not check (result/regrade.h: its name says "to be regraded", its tag is "regrade", its output and the
+// summary say that the course grades the submission again), are "passed", so that neither shows as a
+// failure, with no points yet. Each test keeps its own visibility, so Gradescope itself hides the hidden ones.
 std::string render_gradescope(const GradeResult& result);
 
 }  // namespace kit

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/report_test_sample.h"
+#include "result/regrade.h"
 
 namespace kit {
 namespace {
@@ -36,6 +37,7 @@ TEST(GradescopeReport, OneEntryPerTestNumberedInOrder) {
     const json& test = tests[i];
     const TestResult& source = result.tests[i];
     EXPECT_EQ(test.at("number"), std::to_string(i + 1));
+    if (needs_regrade(source)) continue;  // its name and tags say so (below)
     EXPECT_EQ(test.at("name"), source.group + ": " + source.name);
     EXPECT_DOUBLE_EQ(test.at("score").get<double>(), source.score);
     EXPECT_DOUBLE_EQ(test.at("max_score").get<double>(), source.max_score);
@@ -63,11 +65,33 @@ TEST(GradescopeReport, OnlyPassedAndFailedWithTheStatusWordKept) {
   EXPECT_EQ(tests[3].at("output"), "33 of 289 elements wrong\nfirst wrong: P[16][0] expected 3.0625, got 2.8125\n"
                                    "wrong output tiles (16x16):\n  . X\n  X X\n");
 
-  EXPECT_EQ(tests[4].at("status"), "failed");  // an error
-  EXPECT_EQ(tests[4].at("output").get<std::string>().rfind("[error] the runner crashed (SIGSEGV)\n", 0), 0u);
 
   EXPECT_EQ(tests[9].at("status"), "failed");  // a skip
   EXPECT_EQ(tests[9].at("output"), "[skipped] not checked: Nsight Compute is not installed");
+}
+
+// A test the grading could not check is not the student's failure: it is never shown as failed, earns
+// nothing yet, and says the course grades the submission again.
+TEST(GradescopeReport, ATestToRegradeIsNotAFailureAndSaysItWillBeRegraded) {
+  const json doc = json::parse(render_gradescope(report_samples::gpu_result()));
+  const json& regrade = doc.at("tests")[4];
+  EXPECT_EQ(regrade.at("name"), "not a multiple of the tile: Width 1000 (to be regraded: not checked)");
+  EXPECT_EQ(regrade.at("status"), "passed");
+  EXPECT_EQ(regrade.at("tags"), json::array({"correctness", "regrade"}));
+  EXPECT_EQ(regrade.at("score"), 0.0);
+  EXPECT_EQ(regrade.at("max_score"), 7.5);
+  EXPECT_EQ(regrade.at("output"),
+            "regrade: this test could not be checked, through no fault of your submission. These 7.5 points are not "
+            "counted yet: the course will grade the submission again.\n"
+            "(not checked: the sandbox could not reach /dev/nvidia-uvm)\n"
+            "bwrap: Can't bind mount /dev/nvidia-uvm: No such file or directory\n\tthe runner did not start");
+  // The summary shown to students says so too, at its end.
+  const std::string output = doc.at("output");
+  EXPECT_NE(output.find("REGRADE Width 1000"), std::string::npos) << output;
+  EXPECT_NE(output.find("regrade  1 test not checked by this grading"), std::string::npos) << output;
+  EXPECT_EQ(output.substr(output.rfind('\n', output.size() - 2) + 1),
+            "         the course will grade the submission again: nothing to do on your side\n");
+  EXPECT_DOUBLE_EQ(doc.at("score").get<double>(), 55.36) << "its points are not given";
 }
 
 // Gradescope has no GPU: an unmeasured performance test is pending, never a failure, and keeps its points
@@ -107,7 +131,7 @@ TEST(GradescopeReport, SummaryShownToStudentsLeavesOutHiddenTests) {
   const std::string output = json::parse(render_gradescope(report_samples::gpu_result())).at("output");
   EXPECT_NE(output.find("backend cuda"), std::string::npos);
   EXPECT_NE(output.find("NVIDIA H100 80GB HBM3, driver 580.159.04"), std::string::npos);
-  EXPECT_NE(output.find("FAIL  Width 17 — 33 of 289 elements wrong"), std::string::npos);
+  EXPECT_NE(output.find("FAIL    Width 17 — 33 of 289 elements wrong"), std::string::npos);
   EXPECT_EQ(output.find("Width 1021"), std::string::npos);
   EXPECT_EQ(output.find("Width 333"), std::string::npos);
   EXPECT_EQ(output.find("P[1020][3]"), std::string::npos);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "checks/check_sections.h"
+#include "result/regrade.h"
 
 namespace kit {
 namespace {
@@ -71,6 +72,28 @@ Json test_json(const TestResult& test) {
   return out;
 }
 
+// Whether the grade stands: the tests the grading could not check (result/regrade.h), each with the first
+// line of its message and the points it would be worth; derived from the tests, so never read back.
+template <class Json>
+Json regrade_json(const GradeResult& result) {
+  Json tests = Json::array();
+  double points = 0;
+  for (const RegradeReason& reason : regrade_reasons(result)) {
+    Json test = Json::object();
+    test["group"] = reason.group;
+    test["name"] = reason.name;
+    test["message"] = reason.why;
+    test["max_score"] = reason.points;
+    tests.push_back(test);
+    points += reason.points;
+  }
+  Json out = Json::object();
+  out["needed"] = !tests.empty();
+  out["points"] = points;
+  out["tests"] = tests;
+  return out;
+}
+
 template <class Json>
 Json result_json(const GradeResult& result) {
   Json out = Json::object();
@@ -84,6 +107,7 @@ Json result_json(const GradeResult& result) {
   out["device"] = device_json<Json>(result.device);
   out["score"] = result.score;
   out["max_score"] = result.max_score;
+  out["regrade"] = regrade_json<Json>(result);
   out["execution_time_s"] = result.execution_time_s;
   Json stages = Json::object();
   for (const auto& [stage, seconds] : result.stages) stages[stage] = seconds;

@@ -11,6 +11,8 @@ namespace kit {
 
 inline constexpr const char* kResultSchema = "cuda-memory-kit/result/v1";
 
+// Every field of the result, and "regrade": {"needed", "points", "tests": [{"group", "name", "message",
+// "max_score"}]}, the tests the grading could not check (result/regrade.h), which result_from_json does not read.
 nlohmann::json to_json(const GradeResult& result);
 
 // Pretty-printed (2 spaces), fields in a fixed reading order, ending in a newline. Text that is not valid

@@ -107,9 +107,9 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_EQ(tests[5].at("visibility"), "hidden");
   EXPECT_EQ(tests[9].at("status"), "skipped");
   // A diagnosis only where a test has one.
-  EXPECT_FALSE(tests[3].contains("diagnosis"));
-  EXPECT_EQ(tests[4].at("diagnosis"),
-            json({{"category", "out-of-bounds-write"}, {"cause", ""}, {"file", "matmul.cu"}, {"line", 57}}));
+  EXPECT_FALSE(tests[4].contains("diagnosis"));
+  EXPECT_EQ(tests[3].at("diagnosis"),
+            json({{"category", "uninitialized-shared-read"}, {"cause", ""}, {"file", "matmul.cu"}, {"line", 57}}));
   EXPECT_EQ(tests[3].at("details"), "first wrong: P[16][0] expected 3.0625, got 2.8125\n"
                                     "wrong output tiles (16x16):\n  . X\n  X X\n");
   const json& metrics = tests[7].at("metrics");
@@ -123,6 +123,29 @@ TEST(JsonReport, EveryFieldWithItsType) {
   EXPECT_EQ(leaderboard[0].at("order"), "desc");
   EXPECT_EQ(leaderboard[1].at("order"), "asc");
   EXPECT_TRUE(leaderboard[1].at("value").is_number());
+}
+
+TEST(JsonReport, SaysWhetherAndWhyTheResultNeedsARegrade) {
+  const json doc = json::parse(render_json(report_samples::gpu_result()));
+  EXPECT_EQ(doc.at("regrade"),
+            json({{"needed", true},
+                  {"points", 7.5},
+                  {"tests", json::array({{{"group", "not a multiple of the tile"},
+                                          {"name", "Width 1000"},
+                                          {"message", "not checked: the sandbox could not reach /dev/nvidia-uvm"},
+                                          {"max_score", 7.5}}})}}));
+  // The test itself is as it was: status error, no points.
+  EXPECT_EQ(doc.at("tests")[4].at("status"), "error");
+  EXPECT_EQ(doc.at("tests")[4].at("score"), 0);
+
+  const json cpu = json::parse(render_json(report_samples::cpu_result()));
+  EXPECT_EQ(cpu.at("regrade"), json({{"needed", false}, {"points", 0}, {"tests", json::array()}}))
+      << "always there, so a reader need not guess";
+  // Derived from the tests: reading the result back ignores it, and a result without it reads as before.
+  json without = cpu;
+  without.erase("regrade");
+  EXPECT_NO_THROW(result_from_json(without));
+  expect_same(result_from_json(doc), report_samples::gpu_result());
 }
 
 TEST(JsonReport, PrettyWithSchemaFirst) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checks/check_sections.h"
+#include "result/regrade.h"
 #include "run/failure_pictures.h"
 #include "util/text.h"
 
@@ -136,6 +137,9 @@ std::vector<std::pair<std::string, std::string>> run_properties(const GradeResul
   add_text("title", result.title);
   add_text("submission", result.submission);
   add_text("kit_version", result.kit_version);
+  // The tests the grading could not check (result/regrade.h): the grade stands once they are graded again.
+  if (const std::size_t regrade = regrade_reasons(result).size(); regrade > 0)
+    properties.emplace_back("regrade_tests", std::to_string(regrade));
   return properties;
 }
 
@@ -150,6 +154,7 @@ void write_testcase(const GradeResult& result, const TestResult& test, XmlWriter
       {"visibility", test.visibility.empty() ? "visible" : test.visibility},
   };
   if (graded_by_a_person(test)) properties.emplace_back("pending", "graded by a person");
+  if (needs_regrade(test)) properties.emplace_back("regrade", "not checked by this grading: grade it again");
   for (const auto& [name, value] : test.metrics) properties.emplace_back("metric." + name, format_number(value, 6));
   for (std::size_t i = 0; i < test.pictures.size(); ++i)
     properties.emplace_back("picture." + std::to_string(i + 1), test.pictures[i]);
@@ -164,8 +169,11 @@ void write_testcase(const GradeResult& result, const TestResult& test, XmlWriter
     case TestStatus::failed:
       xml.text_element(3, "<failure message=\"" + message + "\" type=\"failed\">", "</failure>", body);
       break;
-    case TestStatus::error:
-      xml.text_element(3, "<error message=\"" + message + "\" type=\"error\">", "</error>", body);
+    case TestStatus::error:  // the grading's, never the student's failure: a test it could not check is graded again
+      if (needs_regrade(test))
+        xml.text_element(3, "<error message=\"regrade: " + message + "\" type=\"regrade\">", "</error>", body);
+      else
+        xml.text_element(3, "<error message=\"" + message + "\" type=\"error\">", "</error>", body);
       break;
     case TestStatus::skipped:
       xml.line(3, "<skipped message=\"" + message + "\"/>");

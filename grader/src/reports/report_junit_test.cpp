@@ -240,11 +240,13 @@ TEST(JunitReport, RunPropertiesCarryScoreBackendAndDevice) {
   EXPECT_EQ(properties.at("device"), "NVIDIA H100 80GB HBM3");
   EXPECT_EQ(properties.at("driver"), "580.159.04");
   EXPECT_EQ(properties.at("sm_clock_mhz"), "1755");
+  EXPECT_EQ(properties.at("regrade_tests"), "1");
 
   const auto cpu = parse(render_junit(report_samples::cpu_result())).properties();
   EXPECT_EQ(cpu.at("device"), "CPU backend (virtual device)");
   EXPECT_EQ(cpu.count("driver"), 0u);
   EXPECT_EQ(cpu.count("sm_clock_mhz"), 0u);
+  EXPECT_EQ(cpu.count("regrade_tests"), 0u);
 }
 
 TEST(JunitReport, TestcasesWithScoresAndOutcomes) {
@@ -269,10 +271,14 @@ TEST(JunitReport, TestcasesWithScoresAndOutcomes) {
   EXPECT_EQ(failure.text, "first wrong: P[16][0] expected 3.0625, got 2.8125\nwrong output tiles (16x16):\n"
                           "  . X\n  X X\n");
 
+  // A test the grading could not check stays an <error>, and says it is to be graded again.
   const Element& error = cases[3]->only("error");
-  EXPECT_EQ(error.attributes.at("message"), "the runner crashed (SIGSEGV)");
-  EXPECT_EQ(error.text, "out-of-bounds write 4 bytes past the end of P\n\tblock (62, 0), thread (8, 0)");
+  EXPECT_EQ(error.attributes.at("message"), "regrade: not checked: the sandbox could not reach /dev/nvidia-uvm");
+  EXPECT_EQ(error.attributes.at("type"), "regrade");
+  EXPECT_EQ(error.text, "bwrap: Can't bind mount /dev/nvidia-uvm: No such file or directory\n\tthe runner did not start");
   EXPECT_EQ(cases[3]->properties().at("max_score"), "7.5");
+  EXPECT_EQ(cases[3]->properties().at("regrade"), "not checked by this grading: grade it again");
+  EXPECT_EQ(failed.properties().count("regrade"), 0u);
 
   const Element& hidden = *cases[4];
   EXPECT_EQ(hidden.attributes.at("name"), "Width 1021");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checks/check_sections.h"
+#include "result/regrade.h"
 #include "run/failure_pictures.h"
 #include "util/text.h"
 
@@ -17,7 +18,9 @@ namespace {
 
 // A test line longer than this gets its message on a line of its own, so that the points column stays put.
 constexpr size_t kMaxLeftWidth = 72;
-constexpr size_t kStatusWidth = 6;  // "ERROR" and a space
+constexpr size_t kStatusWidth = 6;  // "FAIL", "skip" and two spaces
+// A report that shows a test to regrade widens the status column for it (every other report keeps its look).
+constexpr size_t kRegradeStatusWidth = 8;  // "REGRADE" and a space
 constexpr size_t kLabelWidth = 9;   // "backend", "device", ... in the footer, and a space
 
 constexpr const char* kBold = "\x1b[1m";
@@ -39,10 +42,12 @@ struct Tally {
 struct Row {
   size_t indent = 0;
   std::optional<TestStatus> status;
+  size_t status_width = kStatusWidth;  // the status column, where there is a status
   std::string text;
   bool bold = false;
   std::optional<Tally> points;
   bool pending = false;  // a written answer a person grades: "pend", neither passed nor failed
+  bool regrade = false;  // a test the grading could not check (result/regrade.h): "REGRADE", never failed
 };
 
 Row text_row(size_t indent, std::string text, bool bold = false) {
@@ -69,7 +74,7 @@ size_t display_width(std::string_view text) {
 }
 
 size_t left_width(const Row& row) {
-  return row.indent + (row.status ? kStatusWidth : 0) + display_width(row.text);
+  return row.indent + (row.status ? row.status_width : 0) + display_width(row.text);
 }
 
 // Control characters (a runner's stray output, say) must neither move the cursor nor recolour the terminal,
@@ -127,11 +132,13 @@ const char* status_colour(TestStatus status) {
   return "";
 }
 
-bool is_failing(TestStatus status) { return status == TestStatus::failed || status == TestStatus::error; }
+// A failed test's details say what went wrong; a test to regrade's, what kept the kit from checking it.
+bool shows_details(TestStatus status) { return status == TestStatus::failed || status == TestStatus::error; }
 
-bool is_shown(const TestResult& test, const TextReportOptions& options) {
-  return !options.only_visible || test.visibility.empty() || test.visibility == "visible";
+bool is_shown(const std::string& visibility, const TextReportOptions& options) {
+  return !options.only_visible || visibility.empty() || visibility == "visible";
 }
+bool is_shown(const TestResult& test, const TextReportOptions& options) { return is_shown(test.visibility, options); }
 
 std::string visibility_note(const std::string& visibility) {
   if (visibility.empty() || visibility == "visible") return "";
@@ -147,11 +154,14 @@ std::string points_pair(double score, double max_score) {
 
 // The test's own line, then the message when it does not fit beside the name, then (when the test fails)
 // the details, every line of them kept as it is and indented under the name.
-void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows, bool verbose = false) {
+void add_test_rows(const TestResult& test, size_t indent, size_t status_width, std::vector<Row>& rows,
+                   bool verbose = false) {
   Row row;
   row.indent = indent;
   row.status = test.status;
+  row.status_width = status_width;
   row.pending = graded_by_a_person(test);
+  row.regrade = needs_regrade(test);
   row.text = printable(test.name, false) + visibility_note(test.visibility);
   row.points = Tally{test.score, test.max_score};
 
@@ -160,14 +170,14 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
   if (!message.empty()) {
     const std::string first = printable(message[0], false);
     const std::string joined = row.text + " — " + first;
-    if (indent + kStatusWidth + display_width(joined) <= kMaxLeftWidth) {
+    if (indent + status_width + display_width(joined) <= kMaxLeftWidth) {
       row.text = joined;
     } else {
       below.push_back(first);
     }
     for (size_t i = 1; i < message.size(); ++i) below.push_back(printable(message[i], true));
   }
-  if (is_failing(test.status)) {
+  if (shows_details(test.status)) {
     for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
     if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
@@ -183,7 +193,7 @@ void add_test_rows(const TestResult& test, size_t indent, std::vector<Row>& rows
     }
 
   rows.push_back(std::move(row));
-  for (std::string& line : below) rows.push_back(text_row(indent + kStatusWidth, std::move(line)));
+  for (std::string& line : below) rows.push_back(text_row(indent + status_width, std::move(line)));
 }
 
 void add_build_log_rows(const std::string& build_log, size_t indent, std::vector<Row>& rows) {
@@ -194,7 +204,7 @@ void add_build_log_rows(const std::string& build_log, size_t indent, std::vector
 }
 
 void add_section_rows(const GradeResult& result, const TestCategory& category, const TextReportOptions& options,
-                      std::vector<Row>& rows) {
+                      size_t status_width, std::vector<Row>& rows) {
   // Rubric groups in the order they first appear; tests keep their order within a group.
   std::vector<std::pair<std::string, std::vector<const TestResult*>>> groups;
   Tally section;
@@ -218,7 +228,7 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
       rows.push_back(points_row(2, printable(name, false), group));
       test_indent = 4;
     }
-    for (const TestResult* test : tests) add_test_rows(*test, test_indent, rows, options.verbose);
+    for (const TestResult* test : tests) add_test_rows(*test, test_indent, status_width, rows, options.verbose);
   }
   if (category == TestCategory::build && !result.build_log.empty()) add_build_log_rows(result.build_log, 2, rows);
 }
@@ -247,22 +257,25 @@ std::string label(const char* name) {
 
 std::string counts_line(const GradeResult& result, const TextReportOptions& options) {
   int counts[4] = {0, 0, 0, 0};
+  int regrade = 0;
   for (const TestResult& test : result.tests) {
-    if (is_shown(test, options)) ++counts[static_cast<int>(test.status)];
+    if (!is_shown(test, options)) continue;
+    if (needs_regrade(test)) ++regrade;
+    else ++counts[static_cast<int>(test.status)];
   }
-  const int total = counts[0] + counts[1] + counts[2] + counts[3];
+  const int total = counts[0] + counts[1] + counts[2] + counts[3] + regrade;
   if (total == 0) return "none";
   std::string parts;
-  const std::pair<TestStatus, const char*> words[] = {{TestStatus::passed, "passed"},
-                                                      {TestStatus::failed, "failed"},
-                                                      {TestStatus::error, "error"},
-                                                      {TestStatus::skipped, "skipped"}};
-  for (const auto& [status, word] : words) {
-    const int n = counts[static_cast<int>(status)];
-    if (n == 0) continue;
+  const auto add = [&](int n, const char* word) {
+    if (n == 0) return;
     if (!parts.empty()) parts += ", ";
     parts += std::to_string(n) + " " + word;
-  }
+  };
+  add(counts[static_cast<int>(TestStatus::passed)], "passed");
+  add(counts[static_cast<int>(TestStatus::failed)], "failed");
+  add(regrade, "to regrade");
+  add(counts[static_cast<int>(TestStatus::error)], "error");
+  add(counts[static_cast<int>(TestStatus::skipped)], "skipped");
   return parts;
 }
 
@@ -333,6 +346,45 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
   rows.push_back(points_row(0, "total of the tests shown", shown, true));
 }
 
+// The report's last lines, when the grading could not check some of the tests shown: how many, which and
+// why, and what to do. Their points are not in the total, and the tests are shown as REGRADE, never failed.
+// Tests kept from running by one cause (a file this backend cannot run stops them all) share one line.
+void add_regrade_rows(const GradeResult& result, const TextReportOptions& options, std::vector<Row>& rows) {
+  std::vector<std::pair<std::string, std::vector<RegradeReason>>> by_why;  // in the order the causes appear
+  std::size_t count = 0;
+  double points = 0;
+  for (const RegradeReason& reason : regrade_reasons(result)) {
+    if (!is_shown(reason.visibility, options)) continue;
+    auto same = std::find_if(by_why.begin(), by_why.end(), [&](const auto& g) { return g.first == reason.why; });
+    if (same == by_why.end()) same = by_why.insert(by_why.end(), {reason.why, {}});
+    same->second.push_back(reason);
+    ++count;
+    points += reason.points;
+  }
+  if (count == 0) return;
+  rows.push_back(text_row(0, label("regrade") + (count == 1 ? "1 test" : std::to_string(count) + " tests") +
+                                 " not checked by this grading (not the submission's fault); " +
+                                 (count == 1 ? "its " : "their ") + format_points(points) + " points are not given yet:"));
+  constexpr std::size_t kNamesShown = 3;
+  for (const auto& [why, reasons] : by_why) {
+    std::string which;
+    if (reasons.size() == 1) {
+      const RegradeReason& r = reasons.front();
+      which = (!r.group.empty() && r.group != r.name ? r.group + ": " : "") + r.name;
+    } else {
+      which = std::to_string(reasons.size()) + " tests (";
+      for (std::size_t i = 0; i < std::min(kNamesShown, reasons.size()); ++i) which += (i ? ", " : "") + reasons[i].name;
+      if (reasons.size() > kNamesShown) which += " and " + std::to_string(reasons.size() - kNamesShown) + " more";
+      which += ")";
+    }
+    rows.push_back(text_row(kLabelWidth + 2, printable(which + " — " + why, false)));
+  }
+  rows.push_back(text_row(kLabelWidth, options.regraded_by_the_course
+                                           ? std::string("the course will grade the submission again: nothing to do "
+                                                         "on your side")
+                                           : std::string(kRegradeAdvice)));
+}
+
 std::string render_rows(const std::vector<Row>& rows, bool colour) {
   size_t column = 0;
   size_t score_width = 0;
@@ -353,9 +405,10 @@ std::string render_rows(const std::vector<Row>& rows, bool colour) {
     }
     std::string line(row.indent, ' ');
     if (row.status) {
-      std::string word = row.pending ? "pend" : status_word(*row.status);
-      const std::string padding(kStatusWidth - word.size(), ' ');
-      line += colour ? status_colour(*row.status) + word + kReset + padding : word + padding;
+      const std::string word = row.pending ? "pend" : row.regrade ? "REGRADE" : status_word(*row.status);
+      const std::string padding(row.status_width - std::min(row.status_width - 1, word.size()), ' ');
+      const char* hue = row.regrade ? kYellow : status_colour(*row.status);  // not the colour of a failure
+      line += colour ? hue + word + kReset + padding : word + padding;
     }
     line += colour && row.bold ? kBold + row.text + kReset : row.text;
     if (row.points) {
@@ -409,8 +462,14 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
     rows.push_back(Row{});
     add_build_log_rows(result.build_log, 0, rows);
   }
-  for (const TestCategory& category : report_sections(result.tests)) add_section_rows(result, category, options, rows);
+  const bool shows_regrade = std::any_of(result.tests.begin(), result.tests.end(), [&](const TestResult& t) {
+    return needs_regrade(t) && is_shown(t, options);
+  });
+  const size_t status_width = shows_regrade ? kRegradeStatusWidth : kStatusWidth;
+  for (const TestCategory& category : report_sections(result.tests))
+    add_section_rows(result, category, options, status_width, rows);
   add_footer_rows(result, options, rows);
+  add_regrade_rows(result, options, rows);
   return render_rows(rows, options.colour);
 }
 

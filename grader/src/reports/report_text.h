@@ -15,11 +15,15 @@ struct TextReportOptions {
   bool only_visible = false;
   // Add a line with where the grading's time went (GradeResult::stages), for `--verbose`.
   bool verbose = false;
+  // The tests to regrade (result/regrade.h) are the course's to grade again, not the reader's: the last line
+  // says so to a student (Gradescope's summary) instead of telling whoever ran the grader what to do.
+  bool regraded_by_the_course = false;
 };
 
 // Sections build / correctness / performance / technique, each with its rubric groups and their tests;
 // subtotals per section and group; the details of failing tests below them; then the backend, the device
-// and the total.
+// and the total. A test the grading could not check is REGRADE (never FAIL), and the report then ends with
+// how many there are, why, and what to do (result/regrade.h).
 std::string render_text(const GradeResult& result, const TextReportOptions& options);
 std::string render_text(const GradeResult& result, bool colour);
 

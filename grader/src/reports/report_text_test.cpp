@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "reports/report_test_sample.h"
+#include "result/regrade.h"
 
 namespace kit {
 namespace {
@@ -85,12 +86,14 @@ TEST(TextReport, GroupsWithSubtotalsAndTestLines) {
   const std::string text = render_text(report_samples::gpu_result(), false);
   EXPECT_TRUE(ends_with_points(line_starting(text, "  multiples of the tile "), "20", "20"));
   EXPECT_TRUE(ends_with_points(line_starting(text, "  not a multiple of the tile "), "0", "22.5"));
-  EXPECT_TRUE(ends_with_points(line_starting(text, "    ok    Width 16 — 256 of 256 elements right"), "10", "10"));
-  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL  Width 17 — 33 of 289 elements wrong"), "0", "15"));
-  EXPECT_TRUE(ends_with_points(line_starting(text, "    ERROR Width 1000 — the runner crashed"), "0", "7.5"));
+  // The sample has a test to regrade: every status word gets the room "REGRADE" needs.
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    ok      Width 16 — 256 of 256 elements right"), "10", "10"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL    Width 17 — 33 of 289 elements wrong"), "0", "15"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    REGRADE Width 1000"), "0", "7.5"));
   // A group named like its section is not repeated under it.
-  EXPECT_TRUE(ends_with_points(line_starting(text, "  ok    uses shared memory — 2048 bytes per block"), "5", "5"));
-  EXPECT_TRUE(ends_with_points(line_starting(text, "  skip  no bank conflicts — not checked"), "0", "5"));
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  ok      uses shared memory — 2048 bytes per block"), "5", "5"));
+  // Its message no longer fits beside it.
+  EXPECT_TRUE(ends_with_points(line_starting(text, "  skip    no bank conflicts"), "0", "5"));
   EXPECT_EQ(text.find("\n  technique"), std::string::npos);
 }
 
@@ -116,7 +119,7 @@ TEST(TextReport, FailingTestsShowTheirDetailsIndentedAndIntact) {
   const std::string text = render_text(report_samples::gpu_result(), false);
   const std::vector<std::string> lines = lines_of(text);
   const auto fail = std::find_if(lines.begin(), lines.end(),
-                                 [](const std::string& line) { return line.find("FAIL  Width 17") != std::string::npos; });
+                                 [](const std::string& line) { return line.find("FAIL    Width 17") != std::string::npos; });
   ASSERT_NE(fail, lines.end());
   const size_t name_column = fail->find("Width 17");
   const std::string indent(name_column, ' ');
@@ -125,8 +128,12 @@ TEST(TextReport, FailingTestsShowTheirDetailsIndentedAndIntact) {
   EXPECT_EQ(*(fail + 2), indent + "wrong output tiles (16x16):");
   EXPECT_EQ(*(fail + 3), indent + "  . X");
   EXPECT_EQ(*(fail + 4), indent + "  X X");
-  // Tabs inside details are kept; the error's details follow its line.
-  EXPECT_NE(text.find(indent + "\tblock (62, 0), thread (8, 0)\n"), std::string::npos);
+  // Tabs inside details are kept; a test to regrade shows its message and details under its line too.
+  EXPECT_NE(text.find(indent + "not checked: the sandbox could not reach /dev/nvidia-uvm\n" + indent +
+                      "bwrap: Can't bind mount /dev/nvidia-uvm: No such file or directory\n" + indent +
+                      "\tthe runner did not start\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(TextReport, AFailedPictureTestNamesItsPicturesAfterItsDetails) {
@@ -153,9 +160,9 @@ TEST(TextReport, PassingAndSkippedTestsHideTheirDetails) {
 
 TEST(TextReport, LongMessageMovesBelowTheName) {
   const std::string text = render_text(report_samples::gpu_result(), false);
-  const std::string line = line_starting(text, "    ok    throughput at Width 4096");
+  const std::string line = line_starting(text, "    ok      throughput at Width 4096");
   EXPECT_TRUE(ends_with_points(line, "22.86", "30"));
-  EXPECT_NE(text.find(line + "\n          8,100 GFLOP/s = 0.91x the reference, 1.52x the naive kernel\n"),
+  EXPECT_NE(text.find(line + "\n            8,100 GFLOP/s = 0.91x the reference, 1.52x the naive kernel\n"),
             std::string::npos);
 }
 
@@ -168,8 +175,8 @@ TEST(TextReport, UnmeasuredPerformanceIsASkip) {
 
 TEST(TextReport, HiddenTestsShownWithNameAndStatus) {
   const std::string text = render_text(report_samples::gpu_result(), false);
-  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL  Width 1021 (hidden)"), "0", "7.5"));
-  EXPECT_NE(text.find("ok    Width 333 (shown after the due date)"), std::string::npos);
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    FAIL    Width 1021 (hidden)"), "0", "7.5"));
+  EXPECT_NE(text.find("ok      Width 333 (shown after the due date)"), std::string::npos);
 }
 
 TEST(TextReport, FooterHasBackendDeviceCountsAndTotal) {
@@ -178,9 +185,10 @@ TEST(TextReport, FooterHasBackendDeviceCountsAndTotal) {
   EXPECT_EQ(line_starting(gpu, "device "),
             "device   NVIDIA H100 80GB HBM3, driver 580.159.04, compute capability 9.0, "
             "SM clock 1755 MHz (max 1980 MHz), memory clock 2619 MHz");
-  EXPECT_EQ(line_starting(gpu, "tests "), "tests    6 passed, 2 failed, 1 error, 1 skipped");
-  EXPECT_TRUE(ends_with_points(lines_of(gpu).back(), "55.36", "97.5"));
-  EXPECT_EQ(lines_of(gpu).back().rfind("total ", 0), 0u);
+  EXPECT_EQ(line_starting(gpu, "tests "), "tests    6 passed, 2 failed, 1 to regrade, 1 skipped");
+  EXPECT_TRUE(ends_with_points(line_starting(gpu, "total "), "55.36", "97.5"));
+  // Without a test to regrade, the total is the last line.
+  EXPECT_EQ(lines_of(render_text(report_samples::cpu_result(), false)).back().rfind("total ", 0), 0u);
 
   const std::string cpu = render_text(report_samples::cpu_result(), false);
   EXPECT_EQ(line_starting(cpu, "device "), "device   CPU backend (virtual device)");
@@ -205,7 +213,7 @@ TEST(TextReport, AnsiColoursWithColour) {
   const std::string text = render_text(report_samples::gpu_result(), true);
   EXPECT_NE(text.find("\x1b[32mok\x1b[0m"), std::string::npos);
   EXPECT_NE(text.find("\x1b[31mFAIL\x1b[0m"), std::string::npos);
-  EXPECT_NE(text.find("\x1b[31mERROR\x1b[0m"), std::string::npos);
+  EXPECT_NE(text.find("\x1b[33mREGRADE\x1b[0m"), std::string::npos) << "not the colour of a failure";
   EXPECT_NE(text.find("\x1b[33mskip\x1b[0m"), std::string::npos);
   EXPECT_NE(text.find("\x1b[1mcorrectness\x1b[0m"), std::string::npos);
   EXPECT_EQ(text.rfind("\x1b[1mmatmul-tiled — backend cuda", 0), 0u);
@@ -268,8 +276,8 @@ TEST(TextReport, OnlyVisibleWithholdsHiddenTestsAndTheirPoints) {
   EXPECT_TRUE(ends_with_points(line_starting(text, "correctness "), "20", "42.5"));
   EXPECT_EQ(line_starting(text, "not shown "),
             "not shown 2 tests worth 15 points (hidden, or shown after the due date)");
-  EXPECT_TRUE(ends_with_points(lines_of(text).back(), "47.86", "82.5"));
-  EXPECT_EQ(line_starting(text, "tests "), "tests    5 passed, 1 failed, 1 error, 1 skipped");
+  EXPECT_TRUE(ends_with_points(line_starting(text, "total of the tests shown"), "47.86", "82.5"));
+  EXPECT_EQ(line_starting(text, "tests "), "tests    5 passed, 1 failed, 1 to regrade, 1 skipped");
 }
 
 TEST(TextReport, OnlyVisibleChangesNothingWhenAllTestsAreVisible) {
@@ -285,6 +293,76 @@ TEST(TextReport, EmptyResultStillRenders) {
   const std::string text = render_text(result, false);
   EXPECT_EQ(lines_of(text).front(), "transpose — 0 / 0");
   EXPECT_NE(text.find("tests    none"), std::string::npos);
+}
+
+TEST(TextReport, ATestToRegradeIsNeverShownAsFailedAndTheReportEndsWithWhatToDo) {
+  const std::string text = render_text(report_samples::gpu_result(), false);
+  EXPECT_EQ(text.find("ERROR"), std::string::npos);
+  EXPECT_EQ(text.find("FAIL    Width 1000"), std::string::npos);
+  const std::vector<std::string> lines = lines_of(text);
+  ASSERT_GE(lines.size(), 4u);
+  // Its points are not given: the total is the same sum.
+  EXPECT_TRUE(ends_with_points(lines[lines.size() - 4], "55.36", "97.5"));
+  EXPECT_EQ(lines[lines.size() - 3],
+            "regrade  1 test not checked by this grading (not the submission's fault); its 7.5 points "
+            "are not given yet:");
+  EXPECT_EQ(lines[lines.size() - 2],
+            "           not a multiple of the tile: Width 1000 — not checked: the sandbox could not reach /dev/nvidia-uvm");
+  EXPECT_EQ(lines.back(), std::string(9, ' ') + kRegradeAdvice);
+}
+
+TEST(TextReport, RegradeCountsTheTestsShownAndTheirPoints) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[5].status = TestStatus::error;  // the hidden size
+  result.tests[5].message = "not checked: Nsight Compute failed (exit code 9)";
+  const std::string all = render_text(result, false);
+  EXPECT_NE(all.find("regrade  2 tests not checked by this grading (not the submission's fault); "
+                     "their 15 points are not given yet:\n"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("\n           hidden sizes: Width 1021 — not checked: Nsight Compute failed (exit code 9)\n"),
+            std::string::npos);
+  EXPECT_EQ(line_starting(all, "tests "), "tests    6 passed, 1 failed, 2 to regrade, 1 skipped");
+
+  TextReportOptions options;
+  options.only_visible = true;
+  const std::string shown = render_text(result, options);
+  EXPECT_NE(shown.find("regrade  1 test not checked"), std::string::npos) << shown;
+  EXPECT_EQ(shown.find("Width 1021"), std::string::npos);
+}
+
+// A file this backend cannot run stops every test: one line for them all, not one per test.
+TEST(TextReport, TestsNotCheckedForOneCauseShareALine) {
+  GradeResult result = report_samples::cpu_result();
+  result.tests.clear();
+  for (const char* name : {"Width 1", "Width 2", "Width 3", "Width 5", "Width 16"})
+    result.tests.push_back(report_samples::make_test(name, "small sizes", TestCategory::correctness, TestStatus::error,
+                                                     0, 4, "not run: this backend cannot run the file"));
+  result.tests.push_back(report_samples::make_test("compiles", "build", TestCategory::build, TestStatus::error, 0, 0,
+                                                   "not checked on this backend: inline PTX (line 38)"));
+  result.max_score = 20;
+  const std::vector<std::string> lines = lines_of(render_text(result, false));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[lines.size() - 4], "regrade  6 tests not checked by this grading (not the submission's fault); their "
+                                     "20 points are not given yet:");
+  EXPECT_EQ(lines[lines.size() - 3], "           5 tests (Width 1, Width 2, Width 3 and 2 more) — not run: this backend "
+                                     "cannot run the file");
+  EXPECT_EQ(lines[lines.size() - 2], "           build: compiles — not checked on this backend: inline PTX (line 38)");
+}
+
+TEST(TextReport, ToAStudentTheLastLineSaysTheCourseGradesAgain) {
+  TextReportOptions options;
+  options.regraded_by_the_course = true;
+  const std::string text = render_text(report_samples::gpu_result(), options);
+  EXPECT_EQ(lines_of(text).back(), "         the course will grade the submission again: nothing to do on your side");
+}
+
+TEST(TextReport, WithoutATestToRegradeTheStatusColumnKeepsItsWidth) {
+  GradeResult result = report_samples::gpu_result();
+  result.tests[4].status = TestStatus::failed;
+  const std::string text = render_text(result, false);
+  EXPECT_TRUE(ends_with_points(line_starting(text, "    ok    Width 16 — 256 of 256 elements right"), "10", "10"));
+  EXPECT_EQ(text.find("regrade"), std::string::npos);
 }
 
 }  // namespace
