@@ -248,6 +248,20 @@ TEST(RubricInvalid, ItemNamingAnUndeclaredBaselineIsReportedAtTheName) {
   expect_error_at("unknown-baseline", 18, 17, "no baseline named 'fastest'");
 }
 
+TEST(RubricInvalid, AnAnchorThatIsNotABaselineIsReportedWithTheBaselines) {
+  expect_error_at("anchor-not-a-baseline", 22, 15,
+                  "the anchor 'refrence' is not a baseline (the rubric's baselines: reference, tiled)");
+}
+
+TEST(RubricInvalid, AnAnchorThatIsTheItemsOwnBaselineIsRefused) {
+  expect_error_at("anchor-is-own-baseline", 22, 15,
+                  "the anchor must be another baseline than the item's own: 'tiled' against itself is always 1x");
+}
+
+TEST(RubricInvalid, AnAnchoredCurveMustReachFullMarks) {
+  expect_error_at("anchored-curve-never-full", 24, 14, "an anchored curve must reach full marks (a fraction of 1)");
+}
+
 TEST(RubricInvalid, CurveRatiosThatDecreaseAreReportedAtTheFirstOutOfOrderRatio) {
   expect_error_at("decreasing-curve", 20, 28, "curve ratios must increase");
 }
