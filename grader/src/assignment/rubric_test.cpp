@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,48 @@ TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
   EXPECT_EQ(total_points(r), 113);
   EXPECT_EQ(r.questions.questions.size(), 10u);
   EXPECT_EQ(pending_points(r.questions), 3);
+}
+
+TEST(RubricLoad, AnAnchorIsTimedThroughTheItemsFunctionAsItsBaselineIs) {
+  const Rubric r = load_rubric(real_rubric("transpose"), {kKitRoot});
+  const PerformanceItem& copy = r.performance.items[0];
+  EXPECT_EQ(copy.name, "copy against cudaMemcpy");
+  EXPECT_EQ(copy.baseline_function, "cudaMemcpy");
+  EXPECT_EQ(copy.anchor, "reference");
+  EXPECT_EQ(copy.anchor_function, "copy_matrix");  // the reference's copy, not its transpose
+  EXPECT_EQ(copy.anchor_problem, find_problem("copy"));
+  const PerformanceItem& naive = r.performance.items[1];
+  EXPECT_EQ(naive.baseline, "reference");
+  EXPECT_EQ(naive.anchor, "");  // against the reference itself: the curve as written
+  EXPECT_EQ(naive.anchor_function, "");
+  EXPECT_EQ(naive.anchor_problem, nullptr);
+  const PerformanceItem& padded = r.performance.items[4];
+  EXPECT_EQ(padded.anchor, "reference");
+  EXPECT_EQ(padded.anchor_function, "transpose_no_bank_conflicts");
+  EXPECT_EQ(padded.anchor_problem, find_problem("transpose"));
+}
+
+// A grade must not depend on the GPU: every kit item against a baseline other than the reference is
+// anchored to the reference (assignments/README.md, "Anchored curves"), and every rubric still loads.
+TEST(RubricLoad, EveryKitItemAgainstAnotherBaselineIsAnchoredToTheReference) {
+  int anchored = 0, rubrics = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kKitRoot + "/assignments")) {
+    const std::string path = (entry.path() / "rubric.yaml").string();
+    if (!std::filesystem::exists(path)) continue;
+    SCOPED_TRACE(path);
+    const Rubric r = load_rubric(path, {kKitRoot});
+    ++rubrics;
+    for (const PerformanceItem& item : r.performance.items) {
+      if (item.baseline == "reference") {
+        EXPECT_EQ(item.anchor, "") << item.name;
+        continue;
+      }
+      EXPECT_EQ(item.anchor, "reference") << item.name << " (against " << item.baseline << ")";
+      anchored += item.anchor == "reference";
+    }
+  }
+  EXPECT_GE(rubrics, 12);
+  EXPECT_GE(anchored, 7);
 }
 
 TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
