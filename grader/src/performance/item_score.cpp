@@ -47,11 +47,13 @@ ItemScore score_throughputs(const PerformanceItem& item, Metric metric, const It
   out.metrics["anchor_" + unit_key] = measured.anchor;
   out.metrics["anchor_ratio"] = anchor_ratio;
   out.metrics["curve_scale"] = anchored.scale;
+  out.metrics["full_marks_ratio"] = anchored.scale < 1 ? anchored.anchor_full_ratio : anchored.full_marks_ratio;
   const std::string reaches = "; the " + item.anchor + " reaches " + fixed_text(anchor_ratio, 2) + "x in this run";
   if (anchored.scale < 1)
-    out.message += reaches + ", short of the " + fixed_text(anchored.full_marks_ratio, 2) +
-                   "x the curve gives full marks at: its ratios are scaled by " + fixed_text(anchored.scale, 2) +
-                   " (full marks from " + fixed_text(anchor_ratio, 2) + "x)";
+    out.message += reaches + ": full marks from " + fixed_text(anchored.anchor_full_ratio, 2) + "x (" +
+                   fixed_text(100 * kAnchorFullMarksShare, 0) + "% of it), not the curve's " +
+                   fixed_text(anchored.full_marks_ratio, 2) + "x, its ratios scaled by " +
+                   fixed_text(anchored.scale, 2);
   else
     out.message += reaches + " (full marks from " + fixed_text(anchored.full_marks_ratio, 2) +
                    "x, as the curve is written)";

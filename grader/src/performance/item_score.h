@@ -22,7 +22,8 @@ struct ItemScore {
   double score = 0;     // rounded to hundredths
   std::string message;  // "2,194 GB/s = 0.55x the cudaMemcpy (3,972 GB/s); the reference reaches ..."
   // gbps or gflops, baseline_gbps or baseline_gflops, ratio; for an anchored item also anchor_gbps or
-  // anchor_gflops, anchor_ratio (the anchor's throughput over the baseline's) and curve_scale (1: as written)
+  // anchor_gflops, anchor_ratio (the anchor's throughput over the baseline's), curve_scale (1: as written)
+  // and full_marks_ratio (where the curve scored on gives full marks)
   std::map<std::string, double> metrics;
   std::string error;  // the anchor's ratio is not a positive number: an error of the grading, no score
 };

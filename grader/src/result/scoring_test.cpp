@@ -46,49 +46,64 @@ TEST(CurveFraction, EmptyCurveEarnsNothing) { EXPECT_EQ(curve_fraction({}, 1.0),
 const std::vector<CurvePoint> kCopyCurve = {{0.35, 0.0}, {0.7, 1.0}};
 
 TEST(AnchorCurve, AnAnchorBelowTheFullMarksRatioScalesEveryRatio) {
-  const AnchoredCurve a = anchor_curve(kCopyCurve, 0.56);  // the reference on an H200
+  const AnchoredCurve a = anchor_curve(kCopyCurve, 0.56);  // about the reference on an H200
   EXPECT_EQ(a.full_marks_ratio, 0.7);
-  EXPECT_DOUBLE_EQ(a.scale, 0.8);
+  EXPECT_DOUBLE_EQ(a.anchor_full_ratio, 0.532);  // 95% of 0.56
+  EXPECT_DOUBLE_EQ(a.scale, 0.76);
   ASSERT_EQ(a.curve.size(), 2u);
-  EXPECT_DOUBLE_EQ(a.curve[0].ratio, 0.28);
-  EXPECT_EQ(a.curve[1].ratio, 0.56);
+  EXPECT_DOUBLE_EQ(a.curve[0].ratio, 0.266);
+  EXPECT_EQ(a.curve[1].ratio, a.anchor_full_ratio);
   EXPECT_EQ(a.curve[0].fraction, 0.0);  // fractions stay as written
   EXPECT_EQ(a.curve[1].fraction, 1.0);
-  // The anchor at its own ratio earns full marks; half way up the scaled curve, half of them.
+  // The anchor at its own ratio earns full marks, and so does a kernel within the margin below it; half
+  // way up the scaled curve, half of them.
   EXPECT_EQ(curve_fraction(a.curve, 0.56), 1.0);
-  EXPECT_DOUBLE_EQ(curve_fraction(a.curve, 0.42), 0.5);
-  EXPECT_EQ(curve_fraction(a.curve, 0.28), 0.0);
+  EXPECT_EQ(curve_fraction(a.curve, 0.54), 1.0);
+  EXPECT_NEAR(curve_fraction(a.curve, 0.399), 0.5, 1e-12);
+  EXPECT_EQ(curve_fraction(a.curve, 0.266), 0.0);
 }
 
-TEST(AnchorCurve, TheAnchorEarnsExactlyFullMarksWhateverItsRatio) {
-  // Products of doubles may land above the anchor's ratio; the full-marks point is the ratio itself.
-  for (double anchor : {0.1, 0.3, 0.55237, 0.6, 0.6999999, 0.123456789})
-    EXPECT_EQ(curve_fraction(anchor_curve(kCopyCurve, anchor).curve, anchor), 1.0) << anchor;
+TEST(AnchorCurve, TheAnchorEarnsFullMarksWhateverItsRatio) {
+  // Products of doubles may land above the margin's ratio; the full-marks point is that ratio itself.
+  for (double anchor : {0.1, 0.3, 0.55237, 0.6, 0.7, 0.7368, 0.123456789}) {
+    const AnchoredCurve a = anchor_curve(kCopyCurve, anchor);
+    EXPECT_EQ(curve_fraction(a.curve, anchor), 1.0) << anchor;
+    EXPECT_EQ(curve_fraction(a.curve, kAnchorFullMarksShare * anchor), 1.0) << anchor;
+  }
   const std::vector<CurvePoint> three = {{0.5, 0.0}, {0.8, 0.6}, {1.3, 1.0}, {2.0, 1.0}};
-  EXPECT_EQ(curve_fraction(anchor_curve(three, 1.1).curve, 1.1), 1.0);
+  EXPECT_EQ(curve_fraction(anchor_curve(three, 1.1).curve, 1.1 * kAnchorFullMarksShare), 1.0);
 }
 
 TEST(AnchorCurve, ScalesAtTheFirstPointOfFullMarks) {
   const std::vector<CurvePoint> three = {{0.5, 0.0}, {0.8, 0.6}, {1.3, 1.0}, {2.0, 1.0}};
-  const AnchoredCurve a = anchor_curve(three, 0.65);
+  const AnchoredCurve a = anchor_curve(three, 0.65 / kAnchorFullMarksShare);
   EXPECT_EQ(a.full_marks_ratio, 1.3);
   EXPECT_DOUBLE_EQ(a.scale, 0.5);
   EXPECT_DOUBLE_EQ(a.curve[0].ratio, 0.25);
   EXPECT_DOUBLE_EQ(a.curve[1].ratio, 0.4);
-  EXPECT_EQ(a.curve[2].ratio, 0.65);
+  EXPECT_DOUBLE_EQ(a.curve[2].ratio, 0.65);
   EXPECT_DOUBLE_EQ(a.curve[3].ratio, 1.0);
-  EXPECT_DOUBLE_EQ(curve_fraction(a.curve, 0.4), 0.6);
+  EXPECT_NEAR(curve_fraction(a.curve, 0.4), 0.6, 1e-12);
 }
 
-TEST(AnchorCurve, AnAnchorAtOrAboveTheFullMarksRatioLeavesTheCurveAsWritten) {
-  for (double anchor : {0.7, 0.72, 3.0}) {
+// An anchor exactly at the full-marks ratio has no margin left: the curve moves down by the margin.
+TEST(AnchorCurve, AnAnchorAtTheFullMarksRatioMovesTheCurveByTheMargin) {
+  const AnchoredCurve a = anchor_curve(kCopyCurve, 0.7);
+  EXPECT_DOUBLE_EQ(a.scale, kAnchorFullMarksShare);
+  EXPECT_DOUBLE_EQ(a.curve[1].ratio, 0.665);
+  EXPECT_EQ(curve_fraction(a.curve, 0.7), 1.0);
+  EXPECT_NEAR(curve_fraction(a.curve, 0.49875), 0.5, 1e-12);  // half way from 0.3325 to 0.665
+}
+
+TEST(AnchorCurve, AnAnchorWithTheMarginToSpareLeavesTheCurveAsWritten) {
+  for (double anchor : {0.7 / kAnchorFullMarksShare, 0.74, 0.8, 3.0}) {
     const AnchoredCurve a = anchor_curve(kCopyCurve, anchor);
     EXPECT_EQ(a.scale, 1.0) << anchor;
     EXPECT_EQ(a.full_marks_ratio, 0.7);
     EXPECT_EQ(a.curve[0].ratio, 0.35);
     EXPECT_EQ(a.curve[1].ratio, 0.7);
   }
-  EXPECT_EQ(curve_fraction(anchor_curve(kCopyCurve, 0.7).curve, 0.7), 1.0);  // at it: full marks, unscaled
+  EXPECT_DOUBLE_EQ(curve_fraction(anchor_curve(kCopyCurve, 0.8).curve, 0.525), 0.5);
 }
 
 TEST(AnchorCurve, NoRatioOrNoFullMarksLeavesTheCurveAsWritten) {
