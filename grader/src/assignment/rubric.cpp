@@ -325,18 +325,46 @@ Baseline read_baseline(const RubricReader& r, const YAML::Node& b, const Rubric&
   return base;
 }
 
+// An item's `anchor`: another of the rubric's baselines, timed through the item's function as the item's
+// baseline is, and a curve that reaches full marks, which the anchor earns where the curve is scaled to it.
+void read_anchor(const RubricReader& r, const YAML::Node& it, const std::vector<Baseline>& baselines,
+                 const Function& fn, PerformanceItem& item) {
+  const YAML::Node node = it["anchor"];
+  const Baseline* anchor = nullptr;
+  std::vector<std::string> names;
+  for (const Baseline& b : baselines) {
+    if (b.name == item.anchor) anchor = &b;
+    names.push_back(b.name);
+  }
+  if (!anchor)
+    r.fail(node, "the anchor '" + item.anchor + "' is not a baseline (the rubric's baselines: " + comma_list(names) +
+                     ")");
+  if (item.anchor == item.baseline)
+    r.fail(node, "the anchor must be another baseline than the item's own: '" + item.baseline +
+                     "' against itself is always 1x; name the baseline whose ratio to it the curve was drawn for "
+                     "(e.g. reference)");
+  bool full = false;
+  for (const CurvePoint& p : item.curve) full = full || p.fraction >= 1;
+  if (!full)
+    r.fail(it["curve"], "an anchored curve must reach full marks (a fraction of 1): where the curve is scaled, "
+                        "the anchor '" + item.anchor + "' earns exactly that");
+  item.anchor_function = anchor->function.empty() ? fn.name : anchor->function;
+  item.anchor_problem = anchor->problem ? anchor->problem : fn.problem;
+}
+
 void read_performance(const RubricReader& r, const YAML::Node& p, Rubric& rubric) {
   r.allow_keys(p, "performance", {"size", "metric", "baselines", "items", "rounds", "max_seconds"});
   Performance& perf = rubric.performance;
   // Items first: they say which functions are timed, and so which problem the size is a size of.
   for (const auto& it : r.sequence(r.require(p, "items", "performance"), "items")) {
-    r.allow_keys(it, "a performance item", {"name", "function", "baseline", "points", "curve"});
+    r.allow_keys(it, "a performance item", {"name", "function", "baseline", "points", "curve", "anchor"});
     PerformanceItem item;
     item.name = r.string(r.require(it, "name", "a performance item"), "name");
     if (it["function"]) item.function = r.function(it["function"], rubric);
     item.baseline = r.string(r.require(it, "baseline", "item '" + item.name + "'"), "baseline");
     item.points = r.non_negative(r.require(it, "points", "item '" + item.name + "'"), "points");
     item.curve = read_curve(r, r.require(it, "curve", "item '" + item.name + "'"));
+    if (it["anchor"]) item.anchor = r.string(it["anchor"], "anchor");
     perf.items.push_back(item);
   }
   if (perf.items.empty()) r.fail(p["items"], "items must list at least one item");
@@ -376,6 +404,10 @@ void read_performance(const RubricReader& r, const YAML::Node& p, Rubric& rubric
     item.baseline_problem = base->problem ? base->problem : fn.problem;
     check_problem(*fn.problem, it);
     check_problem(*item.baseline_problem, it);
+    if (!item.anchor.empty()) {
+      read_anchor(r, it, perf.baselines, fn, item);
+      check_problem(*item.anchor_problem, it);
+    }
   }
   if (p["rounds"]) perf.rounds = static_cast<int>(r.integer(p["rounds"], "rounds", 1));
   if (p["max_seconds"]) perf.max_seconds = r.non_negative(p["max_seconds"], "max_seconds");

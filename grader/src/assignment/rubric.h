@@ -82,6 +82,12 @@ struct PerformanceItem {
   const Problem* baseline_problem = nullptr;
   double points = 0;
   std::vector<CurvePoint> curve;
+  // Another baseline (the reference) whose own ratio to `baseline`, measured in the same run, anchors the
+  // curve: where it falls short of the curve's full marks, the curve is scaled to it (anchor_curve,
+  // result/scoring.h). Empty: the curve is read as written.
+  std::string anchor;
+  std::string anchor_function;  // the entry the anchor is timed through for this item
+  const Problem* anchor_problem = nullptr;
 };
 
 struct Performance {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -162,6 +163,48 @@ TEST(RubricLoad, MatmulTiledBaselineMayComeFromAnotherAssignment) {
   EXPECT_EQ(pending_points(r.questions), 3);
 }
 
+TEST(RubricLoad, AnAnchorIsTimedThroughTheItemsFunctionAsItsBaselineIs) {
+  const Rubric r = load_rubric(real_rubric("transpose"), {kKitRoot});
+  const PerformanceItem& copy = r.performance.items[0];
+  EXPECT_EQ(copy.name, "copy against cudaMemcpy");
+  EXPECT_EQ(copy.baseline_function, "cudaMemcpy");
+  EXPECT_EQ(copy.anchor, "reference");
+  EXPECT_EQ(copy.anchor_function, "copy_matrix");  // the reference's copy, not its transpose
+  EXPECT_EQ(copy.anchor_problem, find_problem("copy"));
+  const PerformanceItem& naive = r.performance.items[1];
+  EXPECT_EQ(naive.baseline, "reference");
+  EXPECT_EQ(naive.anchor, "");  // against the reference itself: the curve as written
+  EXPECT_EQ(naive.anchor_function, "");
+  EXPECT_EQ(naive.anchor_problem, nullptr);
+  const PerformanceItem& padded = r.performance.items[4];
+  EXPECT_EQ(padded.anchor, "reference");
+  EXPECT_EQ(padded.anchor_function, "transpose_no_bank_conflicts");
+  EXPECT_EQ(padded.anchor_problem, find_problem("transpose"));
+}
+
+// A grade must not depend on the GPU: every kit item against a baseline other than the reference is
+// anchored to the reference (assignments/README.md, "Anchored curves"), and every rubric still loads.
+TEST(RubricLoad, EveryKitItemAgainstAnotherBaselineIsAnchoredToTheReference) {
+  int anchored = 0, rubrics = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kKitRoot + "/assignments")) {
+    const std::string path = (entry.path() / "rubric.yaml").string();
+    if (!std::filesystem::exists(path)) continue;
+    SCOPED_TRACE(path);
+    const Rubric r = load_rubric(path, {kKitRoot});
+    ++rubrics;
+    for (const PerformanceItem& item : r.performance.items) {
+      if (item.baseline == "reference") {
+        EXPECT_EQ(item.anchor, "") << item.name;
+        continue;
+      }
+      EXPECT_EQ(item.anchor, "reference") << item.name << " (against " << item.baseline << ")";
+      anchored += item.anchor == "reference";
+    }
+  }
+  EXPECT_GE(rubrics, 12);
+  EXPECT_GE(anchored, 7);
+}
+
 TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
   const Rubric r = load_rubric(fixture("minimal"), {kKitRoot});
   EXPECT_EQ(r.assignment, "minimal");
@@ -246,6 +289,20 @@ TEST(RubricInvalid, BaselineFileThatDoesNotExistIsReportedAtTheFile) {
 
 TEST(RubricInvalid, ItemNamingAnUndeclaredBaselineIsReportedAtTheName) {
   expect_error_at("unknown-baseline", 18, 17, "no baseline named 'fastest'");
+}
+
+TEST(RubricInvalid, AnAnchorThatIsNotABaselineIsReportedWithTheBaselines) {
+  expect_error_at("anchor-not-a-baseline", 22, 15,
+                  "the anchor 'refrence' is not a baseline (the rubric's baselines: reference, tiled)");
+}
+
+TEST(RubricInvalid, AnAnchorThatIsTheItemsOwnBaselineIsRefused) {
+  expect_error_at("anchor-is-own-baseline", 22, 15,
+                  "the anchor must be another baseline than the item's own: 'tiled' against itself is always 1x");
+}
+
+TEST(RubricInvalid, AnAnchoredCurveMustReachFullMarks) {
+  expect_error_at("anchored-curve-never-full", 24, 14, "an anchored curve must reach full marks (a fraction of 1)");
 }
 
 TEST(RubricInvalid, CurveRatiosThatDecreaseAreReportedAtTheFirstOutOfOrderRatio) {

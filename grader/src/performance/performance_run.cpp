@@ -22,8 +22,8 @@
 #include "os/process.h"
 #include "os/timing_lock.h"
 #include "performance/baseline_rounds.h"
+#include "performance/item_score.h"
 #include "performance/timing_rule.h"
-#include "result/scoring.h"
 #include "run/runner_call.h"
 #include "run/step_sandbox.h"
 #include "util/sha256.h"
@@ -106,16 +106,6 @@ std::string fmt(double v, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
-}
-
-// "8,225 GFLOP/s", "2,774 GB/s"
-std::string throughput_text(double value, Metric metric) {
-  std::string digits = fmt(value, 0), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out + " " + metric_unit(metric);
 }
 
 // Times one runner in one round. Every call, warm-up or sample, gets inputs no call saw before, drawn
@@ -479,8 +469,8 @@ std::vector<TestResult> skipped_performance_tests(const Rubric& rubric, const st
 namespace {
 
 // Everything timed, each once: the student's runner through every function an item times, and every
-// baseline through every function an item times it by. A baseline that fails to build is a kit problem,
-// reported in `setup_error`.
+// baseline through every function an item times it by, as its baseline or as its anchor. A baseline that
+// fails to build is a kit problem, reported in `setup_error`.
 std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
   const Performance& perf = s.assignment.rubric.performance;
   std::vector<Timed> timed;
@@ -498,8 +488,10 @@ std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
   for (const Baseline& b : perf.baselines) {
     const BuildOutcome& built = baseline_runner(s, b.assignment, b.file);
     if (!built.ok) setup_error += "the baseline '" + b.name + "' did not build: " + built.summary + "\n" + built.log;
-    for (const PerformanceItem& item : perf.items)
+    for (const PerformanceItem& item : perf.items) {
       if (item.baseline == b.name) add(b.name, built.executable, item.baseline_function, item.baseline_problem, false);
+      if (item.anchor == b.name) add(b.name, built.executable, item.anchor_function, item.anchor_problem, false);
+    }
   }
   return timed;
 }
@@ -515,11 +507,11 @@ double timed_rate(const Performance& perf, const Timed& x) {
   return throughput(x.problem->work(perf.shape), perf.metric, median_ms(x.m) * 1e-3);
 }
 
-// One item's test: the student's throughput against its baseline's, through the item's curve.
+// One item's test: the student's throughput against its baseline's, through the item's curve, anchored to
+// the anchor's throughput from the same rounds (item_score.h).
 TestResult score_item(const Session& s, const PerformanceItem& item, const std::vector<Timed>& timed,
                       const GpuLimits& limits, double timing_end) {
   const Performance& perf = s.assignment.rubric.performance;
-  const std::string unit_key = perf.metric == Metric::gbps ? "gbps" : "gflops";
   TestResult t;
   t.name = item.name;
   t.group = group_name(perf);
@@ -537,24 +529,38 @@ TestResult score_item(const Session& s, const PerformanceItem& item, const std::
     t.message = "the baseline '" + item.baseline + "' could not be timed" + (base ? ": " + base->m.error : "");
     return t;
   }
-  const double mine = timed_rate(perf, me), theirs = timed_rate(perf, *base);
-  const double ratio = mine / theirs;
-  t.metrics = {{unit_key, mine},
-               {"baseline_" + unit_key, theirs},
-               {"ratio", ratio},
-               {"median_ms", median_ms(me.m)},
-               {"baseline_median_ms", median_ms(base->m)},
-               {"rounds", static_cast<double>(me.m.rounds.size())},
-               {"sm_clock_mhz", me.m.rounds.back().sm_clock_mhz},
-               {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}};
-  t.message = throughput_text(mine, perf.metric) + " = " + fmt(ratio, 2) + "x the " + item.baseline + " (" +
-              throughput_text(theirs, perf.metric) + ")";
+  const Timed* anchor = item.anchor.empty() ? nullptr : find_timed(timed, false, item.anchor, item.anchor_function);
+  if (!item.anchor.empty() && (!anchor || !anchor->m.error.empty())) {
+    t.status = TestStatus::error;
+    t.message = "the anchor '" + item.anchor + "' could not be timed" + (anchor ? ": " + anchor->m.error : "");
+    return t;
+  }
+  const ItemThroughputs rates{timed_rate(perf, me), timed_rate(perf, *base), anchor ? timed_rate(perf, *anchor) : 0};
+  ItemScore scored = score_throughputs(item, perf.metric, rates);
+  if (!scored.error.empty()) {
+    t.status = TestStatus::error;
+    t.message = scored.error;
+    return t;
+  }
+  const double ratio = scored.metrics.at("ratio");
+  t.metrics = std::move(scored.metrics);
+  t.metrics.insert({{"median_ms", median_ms(me.m)},
+                    {"baseline_median_ms", median_ms(base->m)},
+                    {"rounds", static_cast<double>(me.m.rounds.size())},
+                    {"sm_clock_mhz", me.m.rounds.back().sm_clock_mhz},
+                    {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}});
+  t.message = scored.message;
   std::string notes = "median of " + std::to_string(me.m.rounds.size()) + " interleaved rounds: yours";
   for (const TimedRound& r : me.m.rounds) notes += " " + fmt(r.median_ms, 3);
   notes += " ms; " + item.baseline + "'s";
   for (const TimedRound& r : all_rounds(base->m)) notes += " " + fmt(r.median_ms, 3);
+  if (anchor) {
+    notes += " ms; " + item.anchor + "'s";
+    for (const TimedRound& r : all_rounds(anchor->m)) notes += " " + fmt(r.median_ms, 3);
+  }
   notes += " ms\n" + sampling_text("yours", me.m, timing_end) + "\n" +
            sampling_text(item.baseline + "'s", base->m, timing_end);
+  if (anchor) notes += "\n" + sampling_text(item.anchor + "'s", anchor->m, timing_end);
   if (me.m.deferred_work)
     notes += "\nyour function returned while the GPU still had its work to do (on another stream?): each call "
              "was timed to the device-wide synchronise";
@@ -567,7 +573,7 @@ TestResult score_item(const Session& s, const PerformanceItem& item, const std::
   }
   if (ratio > kSuspiciousSpeedup) notes += "\nmore than 10x the " + item.baseline + ": flagged for review";
   t.details = notes;
-  t.score = round_points(item.points * curve_fraction(item.curve, ratio));
+  t.score = scored.score;
   t.status = t.score > 0 ? TestStatus::passed : TestStatus::failed;
   return t;
 }

@@ -35,11 +35,19 @@ performance:
   baselines:
     - name: reference
       file: solutions/matmul-naive/matmul_naive.cu
+    - name: tiled
+      assignment: matmul-tiled
+      file: solutions/matmul-tiled/matmul_tiled.cu
   items:
     - name: throughput
       baseline: reference
-      points: 30
+      points: 20
       curve: [[0.5, 0.0], [0.9, 1.0]]
+    - name: throughput against the tiled kernel
+      baseline: tiled
+      anchor: reference
+      points: 10
+      curve: [[0.3, 0.0], [0.6, 1.0]]
 limits:
   build_seconds: 180
 )";
@@ -58,6 +66,7 @@ TEST(StudentRubric, KeepsTheVisibleGroupsAndEverythingElse) {
 TEST(StudentRubric, DropsHiddenGroupsAndPerformance) {
   const StudentRubric r = student_rubric(kRubric, "rubric.yaml");
   EXPECT_FALSE(YAML::Load(r.text)["performance"]);
+  EXPECT_EQ(r.text.find("anchor"), std::string::npos);  // anchored curves go with the rest of performance
   EXPECT_EQ(r.text.find("611"), std::string::npos);  // the hidden range
   EXPECT_EQ(r.text.find("997"), std::string::npos);  // the after-due-date size
   EXPECT_EQ(r.text.find("solutions/"), std::string::npos);

@@ -18,6 +18,22 @@ double curve_fraction(const std::vector<CurvePoint>& curve, double ratio) {
   return curve.back().fraction;
 }
 
+AnchoredCurve anchor_curve(const std::vector<CurvePoint>& curve, double anchor_ratio) {
+  AnchoredCurve out{curve, 0, 0, 1};
+  std::size_t full = curve.size();
+  for (std::size_t i = 0; i < curve.size() && full == curve.size(); ++i)
+    if (curve[i].fraction >= 1) full = i;
+  if (full == curve.size() || !std::isfinite(anchor_ratio) || anchor_ratio <= 0) return out;
+  out.full_marks_ratio = curve[full].ratio;
+  out.anchor_full_ratio = kAnchorFullMarksShare * anchor_ratio;
+  if (out.anchor_full_ratio >= out.full_marks_ratio) return out;
+  out.scale = out.anchor_full_ratio / out.full_marks_ratio;
+  for (CurvePoint& p : out.curve) p.ratio *= out.scale;
+  // Exactly that share of the anchor's ratio, not a product that may round above it.
+  out.curve[full].ratio = out.anchor_full_ratio;
+  return out;
+}
+
 double round_points(double points) { return std::round(points * 100.0) / 100.0; }
 
 }  // namespace kit
