@@ -186,8 +186,13 @@ GradeResult grade_submission(const GradeOptions& o) {
   for (const Check* c : checks()) {
     // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
+      // Where the backend, not the file, stopped the grading, its tests were not checked: errors that
+      // the reports show as a regrade (result/regrade.h), each saying why in the same words.
       for (TestResult& t : c->planned(in, gate.why_not)) {
-        if (t.status == TestStatus::failed) t.status = gate.not_run_status;
+        if (t.status == TestStatus::failed && gate.not_run_status == TestStatus::error) {
+          t.status = TestStatus::error;
+          t.message = "not checked: " + gate.why_not;
+        }
         result.tests.push_back(std::move(t));
       }
       continue;
