@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "os/sandbox_binds.h"
+
 namespace kit {
 
 struct SandboxBind {
@@ -70,12 +72,15 @@ SandboxStatus probe_sandbox();
 std::string no_sandbox_message(const SandboxStatus& status);
 
 // How run_process launches a sandboxed program: this argv (bwrap ... -- prlimit ... -- program...), with
-// an empty environment, as `uid`/`gid` when switch_user. `error` set: it cannot be launched.
+// an empty environment, as `uid`/`gid` when switch_user. `error` set: it cannot be launched. When
+// switch_user, bwrap binds every SandboxSpec::binds source from its `staged` place, which run_process
+// opens and mounts before bwrap starts (os/sandbox_binds.h): the sandbox user need not reach the host path.
 struct SandboxLaunch {
   std::vector<std::string> argv;
   bool switch_user = false;
   uid_t uid = 0;
   gid_t gid = 0;
+  std::vector<StagedBind> staged;
   std::string error;
 };
 
