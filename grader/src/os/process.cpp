@@ -217,7 +217,7 @@ std::vector<std::string> merged_environment(const ProcessRequest& r) {
 // When that init ends, the kernel ends every process in the sandbox's pid namespace, daemons included, so
 // killing and then awaiting it is how a run ends completely.
 struct SandboxWatch {
-  std::string info;
+  std::string info;  // bwrap's status documents (sandbox.h): the init first, the program's exit code last
   int init_pidfd = -1;
 
   // Opens a pidfd on the init, but only once sure it is that init: were its pid already reused, killing
@@ -423,6 +423,7 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
     if (!prepare_sandbox(*c, r, info_p[1], seccomp_fd)) {
       close_pipes();
       result->start_error = "cannot start the sandbox: " + c->launch->error;
+      result->sandbox_failed = true;
       c->finished = true;
       return nullptr;
     }
@@ -581,6 +582,9 @@ bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& r
         result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
         c.kill_all();
       }
+      // bwrap's first status document, whole, names the sandbox's init: watched from then on.
+      if (i == 3 && c.sandbox.init_pidfd < 0 && c.sandbox.info.find('}') != std::string::npos)
+        c.sandbox.note_init(c.sandbox.info);
       if (i == 2 && room > 0 && r.framed_channel) frames.take(result.channel);
       if (i == 2 && room > 0 && r.converse && c.control >= 0 && !result.timed_out) {
         const std::string reply = r.converse(result.channel);
@@ -636,6 +640,10 @@ void finish_child(LiveChild& c, ProcessResult& result) {
     result.start_error = "cannot start " + c.program;
   if (result.exit_code == 127 && c.launch && result.err.rfind(cannot_start + ": ", 0) == 0)
     result.start_error = "cannot start the sandbox: " + first_line(result.err).substr(cannot_start.size() + 2);
+  // bwrap reports the program's exit code only when the program ran (sandbox.h): a start error with no
+  // such report was the making of the sandbox failing, which nothing run inside it can feign.
+  result.sandbox_failed = c.launch && !result.start_error.empty() &&
+                          c.sandbox.info.find("\"exit-code\"") == std::string::npos;
   if (c.seccomp && result.signal == SIGSYS && result.limit_reached.empty() && result.start_error.empty())
     result.limit_reached = forbidden_system_call_text();
   if (c.limits && result.limit_reached.empty() && result.start_error.empty())

@@ -189,7 +189,10 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
   // bwrap builds / and /dev as unsized tmpfs, writable by the sandbox user: once every mount point is made,
   // they turn read-only (not recursively: /tmp, /dev/shm, the devices and the binds keep their own mode).
   add(a, {"--remount-ro", "/dev", "--remount-ro", "/"});
-  add(a, {"--chdir", working_dir.empty() ? "/tmp" : working_dir, "--info-fd", std::to_string(info_fd)});
+  // Its status as JSON documents: the sandbox's init as soon as it is made (the pid run_process watches),
+  // then the program's exit code, which only a program that ran has (what tells a sandbox that could not
+  // be made from a program that says it could not).
+  add(a, {"--chdir", working_dir.empty() ? "/tmp" : working_dir, "--json-status-fd", std::to_string(info_fd)});
   if (!spec.seccomp_program.empty()) {
     if (seccomp_fd < 0) {
       launch.error = "a sandbox with a seccomp program needs a descriptor to hand it to bwrap";

@@ -85,8 +85,9 @@ struct SandboxLaunch {
 };
 
 // The program sees exactly `env` (plus PATH, unless env sets it, and bwrap's PWD) and starts in
-// `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON info (the pid,
-// outside, of the sandbox's init process) to `info_fd`; descriptors the caller leaves open without
+// `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON status to `info_fd`
+// (--json-status-fd): the pid, outside, of the sandbox's init process once it is made, and the program's
+// "exit-code" if the program ran; descriptors the caller leaves open without
 // close-on-exec are inherited (run_process closes all but the channel first). With a seccomp program,
 // `seccomp_fd` is where bwrap reads it (run_process puts it there).
 SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::string>& argv,

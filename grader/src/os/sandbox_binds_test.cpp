@@ -131,7 +131,22 @@ TEST_F(SandboxBindsTest, RootGraderRefusesALinkItsSandboxUserLeft) {
   const ProcessResult run =
       run_process(binds_shell("cat " + (dir_ / "build" / "runner" / "key").string(), {{(dir_ / "build" / "runner").string(), "", false}}));
   EXPECT_NE(run.start_error.find("link runner"), std::string::npos) << run.start_error;
+  EXPECT_TRUE(run.sandbox_failed);
   EXPECT_EQ(run.out.find("root's own"), std::string::npos);
+}
+
+// A program that fails as bwrap would ("bwrap: " first on stderr, then exit 1) is read as having failed
+// to start, but it cannot pass for a sandbox that could not be made: only a failure before bwrap reports
+// its sandbox's init is that.
+TEST_F(SandboxBindsTest, NoProgramPassesForASandboxThatCouldNotBeMade) {
+  static const SandboxStatus status = probe_sandbox();
+  if (!status.available) GTEST_SKIP() << "no sandbox can be made here: " << status.problem;
+  const ProcessResult feigned = run_process(binds_shell("echo \"bwrap: Can't find source path /x\" >&2; exit 1", {}));
+  EXPECT_NE(feigned.start_error, "");
+  EXPECT_FALSE(feigned.sandbox_failed);
+  const ProcessResult missing = run_process(binds_shell("true", {{(dir_ / "missing").string(), "", false}}));
+  EXPECT_NE(missing.start_error, "");
+  EXPECT_TRUE(missing.sandbox_failed) << missing.start_error;
 }
 
 }  // namespace

@@ -293,7 +293,7 @@ TEST_F(SandboxTest, LaunchBindsTheSystemReadOnlyAndOnlyWhatTheCallerGives) {
   }
   EXPECT_TRUE(has_pair(a, "--size", "12345"));
   EXPECT_TRUE(has_pair(a, "--chdir", "/w"));
-  EXPECT_TRUE(has_pair(a, "--info-fd", "7"));
+  EXPECT_TRUE(has_pair(a, "--json-status-fd", "7"));
   EXPECT_TRUE(has_pair(a, "--nproc=9:9", "--cpu=300:301"));
   EXPECT_EQ(std::vector<std::string>(a.end() - 3, a.end()), (std::vector<std::string>{"--", "prog", "arg"}));
   // Nothing of the kit, the home folders or the rest of the machine unless bound; no GPU unless asked.
@@ -441,6 +441,7 @@ TEST_F(SandboxTest, ExitCodesSignalsAndStartErrorsReadAsWithoutASandbox) {
   // bwrap's own words, or a root grader's, which opens the sources itself (os/sandbox_binds.h).
   EXPECT_EQ(no_source.start_error.rfind("cannot start the sandbox: ", 0), 0u) << no_source.start_error;
   EXPECT_NE(no_source.start_error.find("/nonexistent/folder"), std::string::npos) << no_source.start_error;
+  EXPECT_TRUE(no_source.sandbox_failed);
 }
 
 TEST_F(SandboxTest, ForkBombIsContained) {
