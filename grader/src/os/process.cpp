@@ -139,7 +139,7 @@ using FdMoves = std::vector<std::pair<int, int>>;
          ::setresuid(launch->uid, launch->uid, launch->uid) != 0))
       fail_in_child("cannot start the program: cannot switch to the sandbox user\n");
     ::execve(argv[0], argv, envp);
-    fail_in_child("cannot start the program: cannot run bwrap\n");
+    fail_in_child("cannot start the program: cannot run bwrap", errno);
   }
   if (!r.working_dir.empty() && ::chdir(r.working_dir.c_str()) != 0) _exit(127);
   ::execve(argv[0], argv, envp);
