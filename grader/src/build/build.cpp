@@ -9,6 +9,7 @@
 #include "build/harness_cache.h"
 #include "os/build_config.h"
 #include "os/process.h"
+#include "util/errors.h"
 #include "util/text.h"
 
 namespace kit {
@@ -70,6 +71,15 @@ ProcessRequest compiler_request(const std::vector<std::string>& argv, const Buil
   return req;
 }
 
+// A compile whose sandbox could not be made (os/process.h, sandbox_failed) says nothing of the file: every
+// build of this grading would fail alike, so the grading stops there, as a setup the user must fix.
+void stop_without_a_sandbox(const ProcessResult& p) {
+  if (p.sandbox_failed)
+    throw UserError("cannot grade: a compile's sandbox could not be made (" + p.start_error +
+                    "); this is the grading machine's setup, not the submission: docs/sandbox.md says what the sandbox "
+                    "needs");
+}
+
 }  // namespace
 
 std::string source_file_name(const BuildSpec& spec) { return fs::path(spec.source).filename().string(); }
@@ -78,6 +88,7 @@ BuildOutcome run_compiler(const std::vector<std::string>& argv, const BuildSpec&
                           const std::string& what) {
   BuildOutcome outcome;
   ProcessResult p = run_process(compiler_request(argv, spec));
+  stop_without_a_sandbox(p);
   outcome.seconds = p.seconds;
   outcome.log = "$ " + command_line(argv) + "\n" + p.out + p.err;
   outcome.ok = p.ok() && fs::exists(exe);
@@ -110,6 +121,7 @@ NvccCheck nvcc_check(const BuildSpec& spec) {
   add_common_includes(argv, spec);
   argv.insert(argv.end(), {"-o", object, source_file_name(spec)});
   ProcessResult p = run_process(compiler_request(argv, spec));
+  stop_without_a_sandbox(p);
   check.ok = p.ok();
   check.object = object;
   check.log = p.out + p.err;

@@ -157,6 +157,7 @@ class LocalGrading {
     // The gradings share their references (the first grading of a case computes them, the others read
     // them), their baselines' runners and harness objects, and the GPU's timing lock (build/prepared.h).
     prepare_folder(prepared_.string(), rubric_, backend_of_batch());
+    check_sandbox_for_batch(rubric_, work_.backend, prepared_.string(), o_.unsandboxed);  // else exit 2
     // The first error of the batch's own (a full disk, say) stops the batch, once the gradings going end.
     std::exception_ptr failure;
     try {

@@ -14,6 +14,7 @@
 #include "checks/correctness_tests.h"
 #include "checks/gate.h"
 #include "checks/memory_access.h"
+#include "grading/sandbox_check.h"
 #include "os/build_config.h"
 #include "os/remove_tree.h"
 #include "os/sandbox.h"
@@ -84,6 +85,7 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
   a.backend = g.choice.backend;
   a.backend_impl = &runner_backend(a.backend);
   a.prepared = open_prepared_folder(prepared, a.rubric, a.backend);
+  check_sandbox_for(a, work.path);  // a root grader's sandbox user can use all that the builds give it
 }
 
 // A test's pictures were written in the work folder, which goes away: they are copied where the user asked

@@ -52,6 +52,13 @@ void with_submission_session(const std::string& assignment, const std::string& s
                              bool unsandboxed,
                              const std::function<void(Session& session, const std::string& backend_reason)>& body);
 
+// Before a batch's first grading of `rubric`'s assignment on `backend` ("cuda" or "cpu"), with the batch's
+// prepared folder: whether a sandbox can be made, and whether a root grader's sandbox user can use what
+// the gradings' compiles bind (grading/sandbox_check.h). Throws UserError otherwise, so that a setup
+// which would fail every student grades no one. Nothing when unsandboxed.
+void check_sandbox_for_batch(const Rubric& rubric, const std::string& backend, const std::string& prepared,
+                             bool unsandboxed);
+
 // The assignment folders that hold a rubric.yaml, in the course tree and the kit (assignment/kit_tree.h), sorted.
 std::vector<std::string> list_assignments();
 

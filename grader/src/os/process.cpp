@@ -90,6 +90,16 @@ void close_all_except(int* keep, int n) {
   _exit(127);
 }
 
+// The same, with what the failed call said: "<message>: Operation not permitted".
+[[noreturn]] void fail_in_child(const char* message, int error) {
+  const char* said = ::strerrordesc_np(error);
+  for (const char* part : {message, ": ", said ? said : "unknown error", "\n"}) {
+    ssize_t ignored = ::write(2, part, std::strlen(part));
+    (void)ignored;
+  }
+  _exit(127);
+}
+
 // Descriptors the child gets beyond stdout, stderr and the channel: {the grader's copy, the child's
 // number}. The grader's copies sit above every number the child expects, so no move overwrites another.
 using FdMoves = std::vector<std::pair<int, int>>;
@@ -113,6 +123,10 @@ using FdMoves = std::vector<std::pair<int, int>>;
   struct rlimit no_core = {0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
   if (launch) {
+    // A root grader's sandbox gets its binds mounted here, before this child becomes the sandbox user
+    // (sandbox_binds.h); their descriptors are closed with the rest just below.
+    if (launch->switch_user)
+      if (const char* failed = mount_staged_binds(launch->staged)) fail_in_child(failed, errno);
     int keep[16] = {r.channel_fd, info_w};
     int kept = 2;
     for (const auto& move : moves)
@@ -125,7 +139,7 @@ using FdMoves = std::vector<std::pair<int, int>>;
          ::setresuid(launch->uid, launch->uid, launch->uid) != 0))
       fail_in_child("cannot start the program: cannot switch to the sandbox user\n");
     ::execve(argv[0], argv, envp);
-    fail_in_child("cannot start the program: cannot run bwrap\n");
+    fail_in_child("cannot start the program: cannot run bwrap", errno);
   }
   if (!r.working_dir.empty() && ::chdir(r.working_dir.c_str()) != 0) _exit(127);
   ::execve(argv[0], argv, envp);
@@ -150,21 +164,23 @@ namespace {
 // status, leaving the init to end the sandbox; adopted, that init is reaped here, so when the supervisor
 // exits the sandbox is gone, and its resource use (peak memory above all) is known. Only async-signal-safe
 // calls: the grader may have threads.
+// `keep` lists the descriptors it keeps for the child: those it moves, and the binds a root grader's
+// sandbox mounts (made before the fork: nothing here allocates).
 [[noreturn]] void supervise(const ProcessRequest& r, int out_w, int err_w, int chan_w, int info_w, int report_w,
-                            const FdMoves& moves, const SandboxLaunch* launch, char** argv, char** envp) {
+                            const FdMoves& moves, std::vector<int>& keep, const SandboxLaunch* launch, char** argv,
+                            char** envp) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-  int keep[24] = {out_w, err_w, chan_w, info_w, report_w};
-  int kept = 5;
-  for (const auto& move : moves)
-    if (kept < 24) keep[kept++] = move.first;
-  close_all_except(keep, kept);
+  for (int fd : {out_w, err_w, chan_w, info_w, report_w}) keep.push_back(fd);  // reserved: no allocation
+  close_all_except(keep.data(), static_cast<int>(keep.size()));
   const pid_t bwrap = ::fork();
   if (bwrap < 0) fail_in_child("cannot start the program: cannot fork\n");
   if (bwrap == 0) exec_child(r, out_w, err_w, chan_w, info_w, moves, launch, argv, envp);
   for (int fd : {out_w, err_w, chan_w, info_w})
     if (fd >= 0) ::close(fd);
   for (const auto& move : moves) ::close(move.first);
+  if (launch)
+    for (const StagedBind& b : launch->staged) ::close(b.fd);  // the child that becomes bwrap has its own copies
   SupervisorReport report;
   for (;;) {
     int status = 0;
@@ -201,7 +217,7 @@ std::vector<std::string> merged_environment(const ProcessRequest& r) {
 // When that init ends, the kernel ends every process in the sandbox's pid namespace, daemons included, so
 // killing and then awaiting it is how a run ends completely.
 struct SandboxWatch {
-  std::string info;
+  std::string info;  // bwrap's status documents (sandbox.h): the init first, the program's exit code last
   int init_pidfd = -1;
 
   // Opens a pidfd on the init, but only once sure it is that init: were its pid already reused, killing
@@ -364,7 +380,10 @@ bool prepare_sandbox(LiveChild& c, const ProcessRequest& r, int& info_write, int
   c.limits = r.sandbox->limits;
   c.seccomp = seccomp_fd >= 0;
   c.launch = sandbox_launch(*r.sandbox, r.argv, r.env, r.working_dir, moved, seccomp_fd);
+  if (c.launch->error.empty() && c.launch->switch_user)
+    c.launch->error = open_staged_binds(c.launch->staged, c.launch->uid);
   if (c.launch->error.empty()) c.launch->error = hand_over_writable_binds(*r.sandbox, *c.launch);
+  if (!c.launch->error.empty()) close_staged_binds(c.launch->staged);
   return c.launch->error.empty();
 }
 
@@ -404,6 +423,7 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
     if (!prepare_sandbox(*c, r, info_p[1], seccomp_fd)) {
       close_pipes();
       result->start_error = "cannot start the sandbox: " + c->launch->error;
+      result->sandbox_failed = true;
       c->finished = true;
       return nullptr;
     }
@@ -418,7 +438,15 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
   for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
 
+  // What the supervisor keeps open for the child, with room for its five pipes' ends.
+  std::vector<int> supervisor_keep;
+  supervisor_keep.reserve(moves.size() + (launch ? launch->staged.size() : 0) + 5);
+  for (const auto& move : moves) supervisor_keep.push_back(move.first);
+  if (launch)
+    for (const StagedBind& b : launch->staged) supervisor_keep.push_back(b.fd);
+
   const pid_t pid = ::fork();
+  if (pid != 0 && c->launch) close_staged_binds(c->launch->staged);  // the child's copies are all it needs
   if (pid < 0) {
     close_pipes();
     result->start_error = std::string("cannot fork: ") + std::strerror(errno);
@@ -430,7 +458,8 @@ KeptChild start_child(const ProcessRequest& r, ProcessResult* result) {
     for (int s : {SIGINT, SIGTERM, SIGHUP}) ::signal(s, SIG_DFL);
   }
   if (pid == 0 && launch)
-    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, launch, argv.data(), envp.data());
+    supervise(r, out_p[1], err_p[1], chan_p[1], info_p[1], report_p[1], moves, supervisor_keep, launch, argv.data(),
+              envp.data());
   if (pid == 0) exec_child(r, out_p[1], err_p[1], chan_p[1], -1, moves, nullptr, argv.data(), envp.data());
   ::setpgid(pid, pid);
   note_child_group(pid);
@@ -553,6 +582,9 @@ bool converse_until_done(LiveChild& c, const ProcessRequest& r, ProcessResult& r
         result.limit_reached = "flooded the result channel (more than " + byte_count_text(caps[i]) + ")";
         c.kill_all();
       }
+      // bwrap's first status document, whole, names the sandbox's init: watched from then on.
+      if (i == 3 && c.sandbox.init_pidfd < 0 && c.sandbox.info.find('}') != std::string::npos)
+        c.sandbox.note_init(c.sandbox.info);
       if (i == 2 && room > 0 && r.framed_channel) frames.take(result.channel);
       if (i == 2 && room > 0 && r.converse && c.control >= 0 && !result.timed_out) {
         const std::string reply = r.converse(result.channel);
@@ -608,6 +640,10 @@ void finish_child(LiveChild& c, ProcessResult& result) {
     result.start_error = "cannot start " + c.program;
   if (result.exit_code == 127 && c.launch && result.err.rfind(cannot_start + ": ", 0) == 0)
     result.start_error = "cannot start the sandbox: " + first_line(result.err).substr(cannot_start.size() + 2);
+  // bwrap reports the program's exit code only when the program ran (sandbox.h): a start error with no
+  // such report was the making of the sandbox failing, which nothing run inside it can feign.
+  result.sandbox_failed = c.launch && !result.start_error.empty() &&
+                          c.sandbox.info.find("\"exit-code\"") == std::string::npos;
   if (c.seccomp && result.signal == SIGSYS && result.limit_reached.empty() && result.start_error.empty())
     result.limit_reached = forbidden_system_call_text();
   if (c.limits && result.limit_reached.empty() && result.start_error.empty())

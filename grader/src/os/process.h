@@ -55,6 +55,9 @@ struct ProcessRequest {
 
 struct ProcessResult {
   std::string start_error;  // non-empty when the program could not be started
+  // Sandboxed: the sandbox itself could not be made (bwrap, or the grader's setup of it, failed before
+  // any program ran in it), so start_error is the grader's setup's, never the program's doing.
+  bool sandbox_failed = false;
   int exit_code = -1;       // when it exited
   int signal = 0;           // when a signal ended it
   bool timed_out = false;

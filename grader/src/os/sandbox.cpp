@@ -178,13 +178,21 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
       launch.error = "a sandbox bind needs an absolute host path, not " + bind.host_path;
       return launch;
     }
-    add(a, {bind.writable ? "--bind" : "--ro-bind", bind.host_path,
+    std::string source = bind.host_path;
+    if (launch.switch_user) {  // bwrap, the sandbox user already, finds it where the grader mounts it
+      source = std::string(kStagingFolder) + "/" + std::to_string(launch.staged.size());
+      launch.staged.push_back({bind.host_path, source, bind.writable});
+    }
+    add(a, {bind.writable ? "--bind" : "--ro-bind", source,
             bind.sandbox_path.empty() ? bind.host_path : bind.sandbox_path});
   }
   // bwrap builds / and /dev as unsized tmpfs, writable by the sandbox user: once every mount point is made,
   // they turn read-only (not recursively: /tmp, /dev/shm, the devices and the binds keep their own mode).
   add(a, {"--remount-ro", "/dev", "--remount-ro", "/"});
-  add(a, {"--chdir", working_dir.empty() ? "/tmp" : working_dir, "--info-fd", std::to_string(info_fd)});
+  // Its status as JSON documents: the sandbox's init as soon as it is made (the pid run_process watches),
+  // then the program's exit code, which only a program that ran has (what tells a sandbox that could not
+  // be made from a program that says it could not).
+  add(a, {"--chdir", working_dir.empty() ? "/tmp" : working_dir, "--json-status-fd", std::to_string(info_fd)});
   if (!spec.seccomp_program.empty()) {
     if (seccomp_fd < 0) {
       launch.error = "a sandbox with a seccomp program needs a descriptor to hand it to bwrap";
@@ -228,8 +236,7 @@ SandboxEnding read_sandbox_ending(int exit_code, const std::string& err, const s
     ending.start_error = "cannot start the sandbox: " + first_line(err);
     if (launch.switch_user)
       ending.start_error += " (the sandbox runs as uid " + std::to_string(launch.uid) +
-                            " because the grader is root: that user must be able to reach every folder bound "
-                            "into it, so each folder on the way needs o+x)";
+                            " because the grader is root: docs/sandbox.md, \"Root or not\", says what it needs)";
   } else if ((exit_code == 126 || exit_code == 127) && err.rfind("prlimit: failed to execute", 0) == 0) {
     const std::string line = first_line(err);
     ending.start_error = "cannot start " + program + line.substr(line.rfind(':'));

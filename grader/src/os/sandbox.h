@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "os/sandbox_binds.h"
+
 namespace kit {
 
 struct SandboxBind {
@@ -70,18 +72,22 @@ SandboxStatus probe_sandbox();
 std::string no_sandbox_message(const SandboxStatus& status);
 
 // How run_process launches a sandboxed program: this argv (bwrap ... -- prlimit ... -- program...), with
-// an empty environment, as `uid`/`gid` when switch_user. `error` set: it cannot be launched.
+// an empty environment, as `uid`/`gid` when switch_user. `error` set: it cannot be launched. When
+// switch_user, bwrap binds every SandboxSpec::binds source from its `staged` place, which run_process
+// opens and mounts before bwrap starts (os/sandbox_binds.h): the sandbox user need not reach the host path.
 struct SandboxLaunch {
   std::vector<std::string> argv;
   bool switch_user = false;
   uid_t uid = 0;
   gid_t gid = 0;
+  std::vector<StagedBind> staged;
   std::string error;
 };
 
 // The program sees exactly `env` (plus PATH, unless env sets it, and bwrap's PWD) and starts in
-// `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON info (the pid,
-// outside, of the sandbox's init process) to `info_fd`; descriptors the caller leaves open without
+// `working_dir`, a path inside the sandbox ("/tmp" when empty). bwrap writes its JSON status to `info_fd`
+// (--json-status-fd): the pid, outside, of the sandbox's init process once it is made, and the program's
+// "exit-code" if the program ran; descriptors the caller leaves open without
 // close-on-exec are inherited (run_process closes all but the channel first). With a seccomp program,
 // `seccomp_fd` is where bwrap reads it (run_process puts it there).
 SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::string>& argv,

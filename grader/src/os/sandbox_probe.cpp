@@ -1,6 +1,7 @@
 // Whether the sandbox works on this machine: the one part of the sandbox that runs a process (through
 // process.h, which itself starts sandboxed children from sandbox.h's spec).
 #include <string>
+#include <unistd.h>
 
 #include "os/process.h"
 #include "os/sandbox.h"
@@ -27,8 +28,11 @@ SandboxStatus probe_sandbox() {
     status.problem = "user namespaces are not permitted here (" + said +
                      "); on Debian: sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 23.10 and later an "
                      "AppArmor rule must allow bwrap to use them";
-  else if (!said.empty() && status.problem.find(said) == std::string::npos)
+  else if (!said.empty() && result.start_error.empty() && status.problem.find(said) == std::string::npos)
     status.problem += ": " + said;
+  if (::geteuid() == 0 && status.problem.find("cannot run bwrap") != std::string::npos)
+    status.problem += " (the grader is root, so it starts bwrap as uid " + std::to_string(request.sandbox->uid) +
+                      ": " + status.bwrap + " and every folder on its path must be executable by others)";
   return status;
 }
 
