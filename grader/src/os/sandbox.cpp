@@ -179,7 +179,8 @@ SandboxLaunch sandbox_launch(const SandboxSpec& spec, const std::vector<std::str
       return launch;
     }
     std::string source = bind.host_path;
-    if (launch.switch_user) {  // bwrap, the sandbox user already, finds it where the grader mounts it
+    // bwrap, the sandbox user already, finds a source out of that user's reach where the grader mounts it.
+    if (launch.switch_user && !sandbox_user_reaches(bind.host_path, launch.uid, launch.gid, bind.writable)) {
       source = std::string(kStagingFolder) + "/" + std::to_string(launch.staged.size());
       launch.staged.push_back({bind.host_path, source, bind.writable});
     }

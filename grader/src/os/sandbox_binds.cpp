@@ -34,7 +34,28 @@ void close_descriptor(int& fd) {
   fd = -1;
 }
 
+// Whether the mode bits of `st` let uid/gid do `want` (a mask of S_IROTH, S_IXOTH): the owner's bits for
+// the owner, the group's for the group, the others' for everyone else, as the kernel decides.
+bool permits(const struct stat& st, uid_t uid, gid_t gid, mode_t want) {
+  const mode_t bits = st.st_uid == uid ? (st.st_mode >> 6) & 07 : st.st_gid == gid ? (st.st_mode >> 3) & 07 : st.st_mode & 07;
+  return (bits & want) == want;
+}
+
 }  // namespace
+
+bool sandbox_user_reaches(const std::string& path, uid_t uid, gid_t gid, bool owned_by_then) {
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) == nullptr) return false;
+  const std::string real = resolved;
+  struct stat st {};
+  for (std::size_t slash = 0; slash != std::string::npos; slash = real.find('/', slash + 1)) {
+    const std::string folder = slash == 0 ? "/" : real.substr(0, slash);
+    if (::stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || !permits(st, uid, gid, S_IXOTH)) return false;
+  }
+  if (owned_by_then) return true;
+  if (::stat(real.c_str(), &st) != 0) return false;
+  return permits(st, uid, gid, S_ISDIR(st.st_mode) ? S_IROTH | S_IXOTH : S_IROTH);
+}
 
 // Each link is followed by hand, as a name list pushed in front of the names still to open.
 int open_bind_source(const std::string& path, uid_t sandbox_uid, std::string* why) {

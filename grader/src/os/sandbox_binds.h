@@ -6,7 +6,8 @@
 // namespace of its own, mounts them on an empty tmpfs at kStagingFolder, a folder every user can pass:
 // bwrap binds them from there. Nothing of this is visible outside that child and the sandbox it starts.
 // bwrap 0.8.0, as Debian 12 has it, is all this needs; the kernel, mount namespaces (any root has them,
-// but a container's root may lack CAP_SYS_ADMIN: the preflight then says so).
+// but a container's root may lack CAP_SYS_ADMIN: the preflight then says so). Only binds the sandbox user
+// cannot reach are staged (sandbox_user_reaches); the others are bound from where they lie.
 #pragma once
 
 #include <string>
@@ -27,6 +28,13 @@ struct StagedBind {
   int fd = -1;              // the source, O_PATH, close-on-exec: what the child's mount must turn out to be
   bool directory = false;
 };
+
+// Whether `uid`/`gid` may pass every folder on the way to `path` (its links resolved) and, unless
+// `owned_by_then` (a writable bind, given to that user before bwrap starts), read it and list it when it
+// is a folder. Then bwrap, as that user, binds it from where it lies and nothing is staged, so a machine
+// whose folders the sandbox user reaches starts its sandboxes as it always did. Mode bits only (no ACL, no
+// supplementary group): a path they would reach all the same is staged, which costs a mount, nothing more.
+bool sandbox_user_reaches(const std::string& path, uid_t uid, gid_t gid, bool owned_by_then);
 
 // `path` (absolute) opened O_PATH and close-on-exec, name by name, following no link the sandbox user
 // could have made or moved (one it owns, or one in a folder it owns: its writable binds are where its

@@ -149,5 +149,42 @@ TEST_F(SandboxBindsTest, NoProgramPassesForASandboxThatCouldNotBeMade) {
   EXPECT_TRUE(missing.sandbox_failed) << missing.start_error;
 }
 
+// Only what the sandbox user cannot reach is staged: a machine whose folders it reaches starts its
+// sandboxes as before, with no mount namespace of the grader's.
+TEST_F(SandboxBindsTest, TheSandboxUserReachesWhatItsModesAllowAndNothingElse) {
+  const fs::path open_folder = dir_ / "open", closed = dir_ / "closed", inside = closed / "inside";
+  fs::create_directories(inside);
+  fs::create_directories(open_folder);
+  ::chmod(open_folder.c_str(), 0755);
+  ::chmod(inside.c_str(), 0755);
+  ::chmod(closed.c_str(), 0700);
+  { std::ofstream(open_folder / "private.cu") << "x"; }
+  ::chmod((open_folder / "private.cu").c_str(), 0600);
+  { std::ofstream(open_folder / "shared.cu") << "x"; }
+  ::chmod((open_folder / "shared.cu").c_str(), 0644);
+  const uid_t nobody = 65534;
+  EXPECT_TRUE(sandbox_user_reaches(open_folder.string(), nobody, nobody, false));
+  EXPECT_TRUE(sandbox_user_reaches((open_folder / "shared.cu").string(), nobody, nobody, false));
+  EXPECT_FALSE(sandbox_user_reaches((open_folder / "private.cu").string(), nobody, nobody, false));
+  EXPECT_TRUE(sandbox_user_reaches((open_folder / "private.cu").string(), nobody, nobody, true));  // given to it
+  EXPECT_FALSE(sandbox_user_reaches(inside.string(), nobody, nobody, false));
+  EXPECT_FALSE(sandbox_user_reaches(inside.string(), nobody, nobody, true));  // its folder still bars the way
+  EXPECT_FALSE(sandbox_user_reaches((dir_ / "missing").string(), nobody, nobody, false));
+  // The folder's owner passes by the owner's bits.
+  EXPECT_TRUE(sandbox_user_reaches(inside.string(), ::geteuid(), ::getegid(), false));
+
+  SandboxSpec spec;
+  spec.uid = nobody;
+  spec.gid = nobody;
+  spec.binds = {{open_folder.string(), "/in", false}, {inside.string(), "/closed", false}};
+  const SandboxLaunch launch = sandbox_launch(spec, {"/bin/true"}, {}, "", 3, -1);
+  if (launch.switch_user) {
+    ASSERT_EQ(launch.staged.size(), 1u);
+    EXPECT_EQ(launch.staged[0].host_path, inside.string());
+  } else {
+    EXPECT_TRUE(launch.staged.empty());
+  }
+}
+
 }  // namespace
 }  // namespace kit
