@@ -4,6 +4,7 @@
 
 #include "run/compute_sanitizer_report.h"
 #include "run/finding_headline.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {
@@ -152,6 +153,25 @@ bool read_ending(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
 
 std::string program_output(const ProcessResult& p) {
   return p.out + (p.out.empty() || p.err.empty() ? "" : "\n") + p.err;
+}
+
+std::string program_last_words(const ProcessResult& p) {
+  constexpr std::size_t kMost = 200;
+  for (const std::string* text : {&p.err, &p.out}) {
+    std::size_t end = text->find_last_not_of(" \t\r\n");
+    if (end == std::string::npos) continue;
+    const std::size_t start = text->rfind('\n', end) == std::string::npos ? 0 : text->rfind('\n', end) + 1;
+    std::string line = with_invalid_utf8_replaced(std::string_view(*text).substr(start, end + 1 - start));
+    for (char& c : line)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    if (line.size() > kMost) {
+      std::size_t cut = kMost;
+      while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+      line = line.substr(0, cut) + "...";
+    }
+    return line;
+  }
+  return "";
 }
 
 std::string under_headline(const CpuReports& r) { return r.diagnostics.empty() ? "" : "\n" + r.diagnostics; }

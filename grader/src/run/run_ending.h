@@ -47,6 +47,11 @@ bool read_ending(const RunEnding& ending, const CpuReports& reports, RunVerdict&
 // The program's stdout and stderr, one after the other.
 std::string program_output(const ProcessResult& p);
 
+// The last line the program wrote (standard error first: where a program's own error message goes), as
+// one line a report can show: control characters made spaces, invalid UTF-8 replaced, at most 200
+// bytes. "" when it wrote nothing.
+std::string program_last_words(const ProcessResult& p);
+
 // What follows a headline of a run that stopped: the CPU backend's diagnostics, or nothing.
 std::string under_headline(const CpuReports& reports);
 

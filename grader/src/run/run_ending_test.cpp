@@ -141,5 +141,23 @@ TEST(RunEnding, StallsTimeoutsAndSignals) {
   EXPECT_EQ(k.message.rfind("crashed: ", 0), 0u);
 }
 
+// A program's own message, as one short, printable line: a report shows it in the headline.
+TEST(ProgramLastWords, TheLastLineOfStandardErrorFirstMadePrintableAndShort) {
+  ProcessResult p;
+  p.out = "result ready\n";
+  p.err = "launching\nCUDA error at vector_add.cu:41: an illegal memory access was encountered\n\n";
+  EXPECT_EQ(program_last_words(p), "CUDA error at vector_add.cu:41: an illegal memory access was encountered");
+  p.err.clear();
+  EXPECT_EQ(program_last_words(p), "result ready");
+  p.out = "bell\a and \x1b[31mred\x1b[0m";
+  EXPECT_EQ(program_last_words(p), "bell  and  [31mred [0m");
+  p.out = std::string(300, 'x');
+  EXPECT_EQ(program_last_words(p), std::string(200, 'x') + "...");
+  p.out = std::string(199, 'x') + "\xc3\xa9tail";  // never cut inside a character
+  EXPECT_EQ(program_last_words(p), std::string(199, 'x') + "...");
+  p.out = " \n\t\n";
+  EXPECT_EQ(program_last_words(p), "");
+}
+
 }  // namespace
 }  // namespace kit

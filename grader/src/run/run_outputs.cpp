@@ -163,9 +163,17 @@ bool read_early_end(const RunOutputs& run, RunVerdict& v) {
     return true;
   }
   v.finding.category = Category::crash;
-  stop_run(v, "crashed: the runner ended (" + describe_ending(p, run.ending.timeout_s) + ") before finishing seed " +
-                  std::to_string(talk.seeds[talk.runs.size()]),
-           under_headline(run.reports), run.ending.label, program_output(p));
+  const std::string seed = std::to_string(talk.seeds[talk.runs.size()]);
+  // A program that ends itself after printing (host code that reports a CUDA error and exits, as it
+  // should) is shown in its own words: they say more than an exit code.
+  const std::string said = p.signal ? "" : program_last_words(p);
+  if (!said.empty())
+    stop_run(v, "the program ended itself (" + describe_ending(p, run.ending.timeout_s) + ") before finishing seed " +
+                    seed + ", after printing: " + said,
+             under_headline(run.reports), run.ending.label, program_output(p));
+  else
+    stop_run(v, "crashed: the runner ended (" + describe_ending(p, run.ending.timeout_s) + ") before finishing seed " + seed,
+             under_headline(run.reports), run.ending.label, program_output(p));
   return true;
 }
 
