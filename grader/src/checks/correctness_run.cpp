@@ -82,6 +82,13 @@ std::string passed_message(const PlainRuns& runs, const std::string& details) {
          (details.empty() ? "" : "; warning from the CPU backend: " + details.substr(0, details.find('\n')));
 }
 
+// A GPU shows many mistakes only as wrong values; the CPU backend runs every thread under checks and often
+// names the line, so a failure with none says how to ask it.
+std::string cpu_backend_hint(const std::string& assignment) {
+  return "no line named: on a GPU this shows only in the result. The CPU backend runs every thread under "
+         "checks and often names the line: grader grade " + assignment + " --submission <your file> --backend cpu";
+}
+
 void finish_result(Session& s, const TestCase& t, const PlainRuns& runs, TestVerdict& test, TestResult& result) {
   const RunVerdict* failing = first_failing(runs.verdicts);
   if (test.passed)
@@ -95,6 +102,8 @@ void finish_result(Session& s, const TestCase& t, const PlainRuns& runs, TestVer
     result.pictures = stage_failure_pictures(s, t, *failing->wrong_picture);
   result.message = test.passed ? passed_message(runs, test.details) : test.message;
   while (!test.details.empty() && test.details.back() == '\n') test.details.pop_back();
+  if (!test.passed && test.finding.line == 0 && backend_of(s).on_gpu())
+    test.details += (test.details.empty() ? "" : "\n") + cpu_backend_hint(s.assignment.rubric.assignment);
   result.details = test.details;
 }
 
