@@ -205,4 +205,11 @@ std::vector<IdentifierUse> find_identifiers(std::string_view code, const std::ve
   return uses;
 }
 
+bool uses_warp_primitives(std::string_view code) {
+  static const std::vector<std::string> kPrimitives = {
+      "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__all_sync",
+      "__any_sync",  "__syncwarp",     "__activemask",     "__match_any_sync", "__match_all_sync"};
+  return !find_identifiers(code, kPrimitives).empty();
+}
+
 }  // namespace kit

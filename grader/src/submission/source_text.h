@@ -30,4 +30,8 @@ struct IdentifierUse {
 // as the compiler sees it; digits and letters inside a number (0x1f, 1e5f) are not identifiers.
 std::vector<IdentifierUse> find_identifiers(std::string_view code, const std::vector<std::string>& names);
 
+// Whether `code` (code_without_comments_and_literals) calls a warp-level primitive: a shuffle, a vote,
+// __syncwarp or __activemask. The CPU backend runs them one thread at a time, far slower than a GPU.
+bool uses_warp_primitives(std::string_view code);
+
 }  // namespace kit

@@ -114,5 +114,12 @@ TEST(SourceText, WithoutCommentsKeepsTheLiterals) {
   EXPECT_EQ(code_without_comments("// caf\xe9\nx"), "       \nx");
 }
 
+TEST(SourceText, WarpPrimitivesAreFoundInCodeNotInCommentsOrNames) {
+  EXPECT_TRUE(uses_warp_primitives(code_without_comments_and_literals("v = __shfl_sync(0xffffffff, v, 0);")));
+  EXPECT_TRUE(uses_warp_primitives(code_without_comments_and_literals("__syncwarp();")));
+  EXPECT_FALSE(uses_warp_primitives(code_without_comments_and_literals("// __shfl_sync would do\n__syncthreads();")));
+  EXPECT_FALSE(uses_warp_primitives(code_without_comments_and_literals("int my__syncwarp_count = 0;")));
+}
+
 }  // namespace
 }  // namespace kit
