@@ -26,7 +26,9 @@
 #include "performance/timing_rule.h"
 #include "run/runner_call.h"
 #include "run/step_sandbox.h"
+#include "util/errors.h"
 #include "util/sha256.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {
@@ -470,7 +472,7 @@ namespace {
 
 // Everything timed, each once: the student's runner through every function an item times, and every
 // baseline through every function an item times it by, as its baseline or as its anchor. A baseline that
-// fails to build is a kit problem, reported in `setup_error`.
+// fails to build is a problem of the course's files, reported in `setup_error`.
 std::vector<Timed> what_to_time(Session& s, std::string& setup_error) {
   const Performance& perf = s.assignment.rubric.performance;
   std::vector<Timed> timed;
@@ -589,14 +591,12 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
                                                "every correctness test")};
   std::string setup_error;
   std::vector<Timed> timed = what_to_time(s, setup_error);
-  if (!setup_error.empty()) {
-    std::vector<TestResult> tests = skipped_performance_tests(s.assignment.rubric, "not measured: a baseline did not build");
-    for (auto& t : tests) {
-      t.status = TestStatus::error;
-      t.details = setup_error;
-    }
-    return {tests};
-  }
+  // The course's files or this machine's toolkit are at fault, never the submission: nothing is graded
+  // against a baseline that is not there (exit 2, util/errors.h).
+  if (!setup_error.empty())
+    throw UserError("cannot grade " + s.assignment.rubric.assignment + ": " + last_lines(setup_error, 30) +
+                    "\nThe baselines are the course's files, built on this machine: fix them (`grader check " +
+                    s.assignment.rubric.assignment + "` builds them) and grade again.");
 
   // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
   // under the batch's timing lock, so no other timing overlaps them (os/timing_lock.h, docs/batch.md).
