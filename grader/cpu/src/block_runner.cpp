@@ -206,9 +206,16 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
 void BlockRunner::run_rounds(LaunchState& launch) {
   for (;;) {
     const std::vector<unsigned>& order = order_.next_round();
+    ++pass_;
     for (unsigned i : order) {
       Fiber& fiber = fibers_[i];
-      if (fiber.state.load(std::memory_order_relaxed) != FiberState::exited) resume(fiber);
+      // A thread its warp already ran on in this pass has had its turn.
+      if (fiber.state.load(std::memory_order_relaxed) != FiberState::exited && fiber.ran_ahead_in_pass != pass_)
+        resume(fiber);
+      // A warp's primitive completes as soon as its lanes are there, and the warp goes on before the
+      // threads after it: __syncwarp orders one warp, not the block, and used where a __syncthreads()
+      // belongs it lets this warp read what later warps have not written yet, as a GPU may.
+      if (warp_waiters_.load(std::memory_order_relaxed) > 0) run_completed_warp(launch, i);
     }
     // Threads at a warp primitive go on, in the same order, once their warp's primitive completes; the
     // round ends only when every thread waits at a __syncthreads() or has exited.

@@ -79,7 +79,13 @@ class BlockRunner {
   // Between passes over the block: completes every warp primitive whose named threads have all arrived
   // (warp_sync.cpp); when none can complete, the warp diverged and the run ends.
   void release_warps(const LaunchState& launch);
+  // The first lane of `fiber`'s warp that its primitive still waits for, or -1 when it can complete.
+  int lane_awaited(const LaunchState& launch, const Fiber& fiber) const;
+  // During a pass, right after `index` ran: while its warp's primitive can complete, completes it and runs
+  // that warp's lanes on, ahead of the threads after it in the pass (warp_sync.cpp).
+  void run_completed_warp(const LaunchState& launch, unsigned index);
   void complete_warp_group(unsigned base, unsigned group);
+  void warn_exited_lane_read(unsigned thread, unsigned source) const;
   [[noreturn]] void report_warp_divergence(const LaunchState& launch, unsigned waiting, unsigned missing) const;
   [[noreturn]] void report_divergence(const LaunchState& launch, const RoundVerdict& verdict) const;
   void warn_early_exit(LaunchState& launch) const;
@@ -103,6 +109,7 @@ class BlockRunner {
   std::atomic<unsigned> barrier_generation_{0};
   // Threads waiting at a warp primitive; an atomic only for ThreadSanitizer's sake, as the tally's fields.
   std::atomic<int> warp_waiters_{0};
+  unsigned pass_ = 0;  // counts the scheduler's passes over a block, across blocks: a fiber's ran_ahead_in_pass
 
   // asan flavour: the scheduler's stack, as the sanitizer needs it when a fiber switches back to it.
   const void* asan_scheduler_bottom_ = nullptr;

@@ -45,6 +45,7 @@ struct alignas(64) Fiber {
   // ThreadSanitizer, which sees each fiber as a thread of its own, knows the runtime means it.
   std::atomic<FiberState> state{FiberState::exited};
   std::atomic<bool> finished_kernel{false};
+  unsigned ran_ahead_in_pass = 0;  // the scheduler's pass in which its warp ran it on early (block_runner.cpp)
   std::atomic<const BarrierSite*> barrier{nullptr};
 
   uint3 thread_idx{0, 0, 0};

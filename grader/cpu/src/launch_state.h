@@ -23,6 +23,7 @@ struct LaunchState {
 
   std::atomic<std::uint64_t> next_block{0};           // turns handed out so far (block_at, thread_order.h)
   std::atomic<bool> early_exit_reported{false};       // the warning is given once per launch
+  std::atomic<bool> exited_lane_read_reported{false}; // the warning is given once per launch
 };
 
 // x fastest, as CUDA numbers threads within a block and blocks within a grid.

@@ -17,6 +17,9 @@ namespace kitcpu::detail {
 namespace {
 
 constexpr unsigned kLanesPerWarp = 32;
+// What a shuffle reads from a lane that takes no part: a NaN as a float (its low half) and as a double,
+// 2141562277 as an int, the pattern the grader also gives memory nothing should read.
+constexpr std::uint64_t kUndefinedLaneBits = 0x7FFA5A5A7FA5A5A5ull;
 
 const char* op_name(WarpOp op) {
   switch (op) {
@@ -143,14 +146,86 @@ void BlockRunner::complete_warp_group(unsigned base, unsigned group) {
       case WarpOp::all: a.result = votes == arrived ? 1 : 0; break;
       case WarpOp::any: a.result = votes != 0 ? 1 : 0; break;
       default: {
-        // A source lane that takes no part gives an undefined value on a GPU: here, the caller's own.
+        // A source lane that takes no part (left out of the mask, or returned from the kernel) gives an
+        // undefined value on a GPU: here a NaN (as f32 and f64; a huge int), with a warning, so that a
+        // result built on it is wrong as it would be on a GPU by chance.
         const unsigned source = shuffle_source(a.op, lane, a.argument, a.width);
-        a.result = ((arrived >> source) & 1u) != 0 ? values[source] : values[lane];
+        if (source == lane || ((arrived >> source) & 1u) != 0) {
+          a.result = values[source];
+        } else {
+          a.result = kUndefinedLaneBits;
+          warn_exited_lane_read(base + lane, base + source);
+        }
       }
     }
     f.state.store(FiberState::ready, std::memory_order_relaxed);
     warp_waiters_.store(warp_waiters_.load(std::memory_order_relaxed) - 1, std::memory_order_relaxed);
   }
+}
+
+int BlockRunner::lane_awaited(const LaunchState& launch, const Fiber& f) const {
+  const unsigned base = f.index / kLanesPerWarp * kLanesPerWarp;
+  const unsigned lanes = std::min(kLanesPerWarp, launch.block_threads - base);
+  const unsigned existing = lanes == kLanesPerWarp ? ~0u : (1u << lanes) - 1u;
+  const unsigned group = f.warp.mask & existing;
+  for (unsigned other = 0; other < lanes; ++other) {
+    if (((group >> other) & 1u) == 0) continue;
+    const Fiber& g = fibers_[base + other];
+    const FiberState state = g.state.load(std::memory_order_relaxed);
+    // A thread that returned from the kernel has exited, as on a GPU; one that ran to the end of the
+    // kernel without the primitive diverged.
+    if (state == FiberState::exited && !g.finished_kernel.load(std::memory_order_relaxed)) continue;
+    if (state == FiberState::at_warp_sync && g.warp.op == f.warp.op && (g.warp.mask & existing) == group) continue;
+    return static_cast<int>(other);
+  }
+  return -1;
+}
+
+void BlockRunner::run_completed_warp(const LaunchState& launch, unsigned index) {
+  const unsigned base = index / kLanesPerWarp * kLanesPerWarp;
+  const unsigned lanes = std::min(kLanesPerWarp, launch.block_threads - base);
+  const unsigned existing = lanes == kLanesPerWarp ? ~0u : (1u << lanes) - 1u;
+  for (;;) {
+    // The scheduler's reads of what the fibers left are its bookkeeping, not the kernel's accesses
+    // (release_warps); the lanes it runs on are the kernel's again.
+#if KITCPU_TSAN
+    __tsan_ignore_thread_begin();
+#endif
+    const Fiber& f = fibers_[index];
+    const bool completes = f.state.load(std::memory_order_relaxed) == FiberState::at_warp_sync && lane_awaited(launch, f) < 0;
+    const unsigned group = f.warp.mask & existing;
+    if (completes) complete_warp_group(base, group);
+#if KITCPU_TSAN
+    __tsan_ignore_thread_end();
+#endif
+    if (!completes) return;
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      Fiber& g = fibers_[base + lane];
+      if (((group >> lane) & 1u) == 0 || g.state.load(std::memory_order_relaxed) != FiberState::ready) continue;
+      g.ran_ahead_in_pass = pass_;
+      resume(g);
+    }
+  }
+}
+
+void BlockRunner::warn_exited_lane_read(unsigned thread, unsigned source) const {
+  LaunchState& launch = *launch_.load(std::memory_order_relaxed);
+  if (launch.exited_lane_read_reported.exchange(true)) return;
+  const Fiber& f = fibers_[thread];
+  const Fiber& g = fibers_[source];
+  Diagnostic d = diagnostic_for_thread(launch, thread);
+  d.severity = "warning";
+  d.category = "shuffle-reads-absent-lane";
+  d.file = f.warp.file;
+  d.line = f.warp.line;
+  const bool returned = g.state.load(std::memory_order_relaxed) == FiberState::exited;
+  d.message = "thread " + d.thread + " (lane " + std::to_string(thread % kLanesPerWarp) + ") calls " + call_text(f.warp) +
+              " and reads lane " + std::to_string(source % kLanesPerWarp) + ", which " +
+              (returned ? "returned from the kernel" : "its mask leaves out") +
+              ": on a GPU the value is undefined; here it reads as NaN (reported once per launch)";
+  d.hint = "keep every lane a shuffle reads alive until the shuffle: replace an early return by a test around "
+           "the loads and stores, and name in the mask only lanes that take part";
+  report_diagnostic(d);
 }
 
 void BlockRunner::release_warps(const LaunchState& launch) {
@@ -169,17 +244,7 @@ void BlockRunner::release_warps(const LaunchState& launch) {
       const Fiber& f = fibers_[base + lane];
       if (f.state.load(std::memory_order_relaxed) != FiberState::at_warp_sync) continue;
       const unsigned group = f.warp.mask & existing;
-      int absent = -1;
-      for (unsigned other = 0; other < lanes && absent < 0; ++other) {
-        if (((group >> other) & 1u) == 0) continue;
-        const Fiber& g = fibers_[base + other];
-        const FiberState state = g.state.load(std::memory_order_relaxed);
-        // A thread that returned from the kernel has exited, as on a GPU; one that ran to the end of the
-        // kernel without the primitive diverged.
-        if (state == FiberState::exited && !g.finished_kernel.load(std::memory_order_relaxed)) continue;
-        if (state == FiberState::at_warp_sync && g.warp.op == f.warp.op && (g.warp.mask & existing) == group) continue;
-        absent = static_cast<int>(other);
-      }
+      const int absent = lane_awaited(launch, f);
       if (absent < 0) {
         complete_warp_group(base, group);
         released = true;
