@@ -196,6 +196,9 @@ void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
   if (v.message.empty() && !run.reports.diagnostics.empty()) {  // warnings only: right results, but worth knowing
     v.details = run.ending.label + run.reports.diagnostics;
     v.warned = true;
+  } else if (!run.reports.diagnostics.empty()) {  // a wrong result: the backend's warnings may name its line
+    v.details += (v.details.empty() || v.details.back() == '\n' ? "" : "\n") +
+                 std::string("the CPU backend warned during this run:\n") + run.reports.diagnostics;
   }
   if (v.message.empty() && run.test.device_tile.widest > 0) {  // right outputs: was the tile the device's?
     DeviceLimits scratch;
