@@ -76,7 +76,9 @@ PreparedFolder open_prepared_folder(const std::string& dir, const Rubric& rubric
     if (text(key) != wanted[key].get<std::string>())
       throw UserError("--prepared " + dir + " was prepared for " + key + " '" + text(key) + "', not '" +
                       wanted[key].get<std::string>() + "': hand the grading a folder prepared for it");
-  return paths_in(dir);
+  // Its folders are bound into sandboxes, which take absolute paths only: a relative --prepared is
+  // taken from the folder the grader was started in.
+  return paths_in(fs::absolute(dir).lexically_normal().string());
 }
 
 }  // namespace kit
