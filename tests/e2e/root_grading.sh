@@ -7,6 +7,7 @@
 # Usage: root_grading.sh GRADER
 set -euo pipefail
 grader=$1
+. "$(dirname "$0")/lib/row_copy_course.sh"
 [ "$(id -u)" -eq 0 ] || { echo "skipped: not root, so the sandbox runs as the grader's own user"; exit 77; }
 umask 022
 home=$(mktemp -d)
@@ -16,49 +17,8 @@ fail() { echo "NOT AS EXPECTED: $1"; exit 1; }
 
 # A course tree (--kit) with a small assignment of its own, and a class of one student.
 course="$home/course"
-mkdir -p "$course/assignments/row-copy" "$course/solutions/row-copy" "$course/starter/row-copy" "$home/class/ada"
-cat > "$course/assignments/row-copy/row_copy.h" <<'H'
-// out = in for a rows x cols float matrix, one block per row: the copy problem's arrays.
-void row_copy(float* d_out, const float* d_in, int rows, int cols);
-H
-cat > "$course/assignments/row-copy/harness.cpp" <<'H'
-#include "kit/harness.h"
-#include "row_copy.h"
-
-namespace {
-void call(const kit::DeviceArrays& a, const kit::Dims& d) {
-  row_copy(a.out<float>(0), a.in<float>(0), static_cast<int>(d[0]), static_cast<int>(d[1]));
-}
-}  // namespace
-
-const kit::Harness kit_harness = {"row-copy", {{"row_copy", call}}};
-H
-cat > "$course/assignments/row-copy/rubric.yaml" <<'H'
-assignment: row-copy
-title: The course's row copy
-problem: copy
-student_files: [row_copy.cu]
-seed: 271828
-tolerance: {policy: exact}
-correctness:
-  - group: any size
-    points: 10
-    sizes: [1x1, 3x5, 40x33]
-H
-cat > "$course/solutions/row-copy/row_copy.cu" <<'H'
-#include "row_copy.h"
-
-__global__ void copyRows(float* out, const float* in, int rows, int cols)
-{
-    int r = blockIdx.y, c = blockIdx.x * blockDim.x + threadIdx.x;
-    if (c < cols) out[r * cols + c] = in[r * cols + c];
-}
-
-void row_copy(float* d_out, const float* d_in, int rows, int cols)
-{
-    copyRows<<<dim3((cols + 31) / 32, rows), 32>>>(d_out, d_in, rows, cols);
-}
-H
+mkdir -p "$home/class/ada"
+make_row_copy_course "$course"
 cp "$course/solutions/row-copy/row_copy.cu" "$course/starter/row-copy/"
 cp "$course/solutions/row-copy/row_copy.cu" "$home/class/ada/"
 chmod 600 "$home/class/ada/row_copy.cu"  # the grader copies it; the sandbox never reads the student's folder
