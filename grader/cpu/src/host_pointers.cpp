@@ -27,6 +27,7 @@ struct StandIn {
   std::uintptr_t original = 0;
   std::size_t argument = 0;  // counted from 1, as a student counts them
   bool on_stack = false;     // on the launching thread's stack
+  bool in_struct = false;    // a member of a struct the argument passes by value
 };
 
 struct StandIns {
@@ -110,8 +111,9 @@ void note_symbol_address(const void* address, std::size_t bytes) {
   s.ranges.emplace_back(begin, begin + bytes);
 }
 
-std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument) {
-  if (device_reachable(address)) return address;
+namespace {
+
+std::uintptr_t stand_in_for(std::uintptr_t address, std::size_t argument, bool in_struct) {
   StandIns& s = stand_ins();
   const std::lock_guard<std::mutex> lock(s.mutex);
   if (!reserve(s)) return address;  // no address space to spare: the kernel reaches the host, as before
@@ -121,9 +123,27 @@ std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument) {
   if (slot == kStandInWindows) {
     slot = s.next;
     s.next = (s.next + 1) % kStandInWindows;
-    s.windows[slot] = StandIn{address, argument + 1, on_this_threads_stack(address)};
+    s.windows[slot] = StandIn{address, argument + 1, on_this_threads_stack(address), in_struct};
   }
   return s.base + slot * kStandInWindowBytes + kStandInWindowBytes / 2 + (address & kPageOffsetMask);
+}
+
+// Whether `address` lies in a mapped page of this process: msync fails with ENOMEM on an unmapped one.
+bool mapped(std::uintptr_t address) {
+  return ::msync(reinterpret_cast<void*>(address & ~kPageOffsetMask), 1, MS_ASYNC) == 0;
+}
+
+}  // namespace
+
+std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument) {
+  if (device_reachable(address)) return address;
+  return stand_in_for(address, argument, false);
+}
+
+std::uintptr_t kernel_word_in_struct(std::uintptr_t word, std::size_t argument) {
+  constexpr std::uintptr_t kLowestAddress = 65536, kUserSpaceEnd = std::uintptr_t{1} << 47;
+  if (word < kLowestAddress || word >= kUserSpaceEnd || device_reachable(word) || !mapped(word)) return word;
+  return stand_in_for(word, argument, true);
 }
 
 bool describe_host_pointer_fault(Diagnostic& d, const void* address, AccessKind access) {
@@ -139,7 +159,8 @@ bool describe_host_pointer_fault(Diagnostic& d, const void* address, AccessKind 
   d.category = "invalid-address";
   d.message = "kernel " + (d.kernel.empty() ? std::string("code") : d.kernel) + " " + verb + " host memory (" +
               (stand_in.on_stack ? "an array on the host stack" : "a pointer from malloc or new, or a host array") +
-              "): its " + ordinal(stand_in.argument) + " argument is a host pointer, and this thread " + verb +
+              "): its " + ordinal(stand_in.argument) + " argument " +
+              (stand_in.in_struct ? "is a struct that holds a host pointer" : "is a host pointer") + ", and this thread " + verb +
               " byte " + std::to_string(offset) + " of it. A GPU cannot reach host memory: the kernel stops with "
               "cudaErrorIllegalAddress. Pass device pointers (cudaMalloc) to a kernel";
   d.hint = "a host array was passed where a device one belongs: give each array the kernel reads or writes a "

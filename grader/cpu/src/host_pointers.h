@@ -13,8 +13,9 @@
 // names the argument (describe_host_pointer_fault). A kernel that never follows the pointer runs as on a
 // GPU.
 //
-// Not covered: host pointers that reach a kernel some other way (inside a struct argument, stored in
-// device memory or a __device__ variable). Memory a GPU can reach from the host side stays reachable:
+// A struct passed by value is looked through word by word: a pointer-aligned word that is the address of
+// a mapped host page a GPU could not follow becomes a stand-in too (any other value, a size or two
+// floats, is left alone). Not covered: host pointers stored in device memory or a __device__ variable. Memory a GPU can reach from the host side stays reachable:
 // pinned memory from cudaMallocHost/cudaHostAlloc (mapped into the device's address space through
 // unified addressing) and managed memory.
 #pragma once

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -52,11 +53,24 @@ const void* pointer_argument(const T& value) {
 // follow it, else a stand-in at which every access faults and is reported as the kernel reaching host
 // memory. `argument` counts from 0.
 std::uintptr_t kernel_address(std::uintptr_t address, std::size_t argument);
+// The same for one pointer-sized word of a struct passed by value: only a word that is the address of
+// mapped host memory a GPU could not follow becomes a stand-in; any other value (a size, two floats)
+// is left as it is.
+std::uintptr_t kernel_word_in_struct(std::uintptr_t word, std::size_t argument);
 
 template <class T>
 void as_the_kernel_sees_it(T& value, std::size_t argument) {
   if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>) {
     value = reinterpret_cast<T>(kernel_address(reinterpret_cast<std::uintptr_t>(value), argument));
+  } else if constexpr (std::is_class_v<T> && std::is_trivially_copyable_v<T> && alignof(T) >= alignof(void*)) {
+    // A pointer member sits on a pointer-aligned offset of a struct aligned at least as much.
+    auto* bytes = reinterpret_cast<unsigned char*>(&value);
+    for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= sizeof(T); at += sizeof(std::uintptr_t)) {
+      std::uintptr_t word;
+      std::memcpy(&word, bytes + at, sizeof word);
+      const std::uintptr_t seen = kernel_word_in_struct(word, argument);
+      if (seen != word) std::memcpy(bytes + at, &seen, sizeof seen);
+    }
   }
 }
 
