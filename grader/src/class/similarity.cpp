@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace kit {
@@ -222,6 +225,167 @@ std::vector<Fingerprint> winnow(const std::vector<SimilarityToken>& tokens, int 
     if (chosen.empty() || chosen.back().position != smallest) chosen.push_back({hashes[smallest], smallest});
   }
   return chosen;
+}
+
+namespace {
+
+struct Submission {
+  std::vector<SimilarityToken> tokens;
+  std::vector<Fingerprint> fingerprints;
+  std::set<std::uint64_t> distinct;  // the fingerprints' hashes
+  std::vector<bool> given;           // per token: inside some k-gram of the base
+};
+
+// How many of the student's own tokens (not given) the shared fingerprints cover. Counted in tokens, not
+// fingerprints: a k-gram that straddles a given line and the student's one line is not given either, so
+// one filled-in line of 15 tokens makes some 26 k-grams of its own, while its own tokens stay 15.
+int shared_own_tokens(const Submission& s, const std::unordered_set<std::uint64_t>& shared, int k) {
+  std::vector<bool> covered(s.tokens.size(), false);
+  for (const Fingerprint& f : s.fingerprints)
+    if (shared.count(f.hash)) std::fill(covered.begin() + f.position, covered.begin() + f.position + k, true);
+  int own = 0;
+  for (std::size_t i = 0; i < covered.size(); ++i) own += covered[i] && !s.given[i];
+  return own;
+}
+
+// A matched run in token positions, both ends inclusive.
+struct TokenRegion {
+  int a_first, a_last, b_first, b_last;
+};
+
+// Within a shared run, winnowing keeps a fingerprint at least every `window` k-grams, so two matched
+// k-grams at most that far apart in both texts are one run.
+bool same_run(const TokenRegion& run, const TokenRegion& next, int window) {
+  return next.a_first <= run.a_last + window && next.b_first <= run.b_last + window &&
+         next.b_last >= run.b_first - window;
+}
+
+bool lines_touch(const LineRange& x, const LineRange& y) { return y.first <= x.last + 1 && x.first <= y.last + 1; }
+
+std::vector<MatchedRegion> matched_regions(const Submission& a, const Submission& b,
+                                           const std::unordered_set<std::uint64_t>& counted,
+                                           const SimilarityOptions& o) {
+  std::unordered_map<std::uint64_t, std::vector<int>> in_b;
+  for (const Fingerprint& f : b.fingerprints)
+    if (counted.count(f.hash)) in_b[f.hash].push_back(f.position);
+  std::vector<TokenRegion> matches;
+  for (const Fingerprint& f : a.fingerprints) {
+    const auto found = in_b.find(f.hash);
+    if (found == in_b.end()) continue;
+    for (const int pb : found->second) matches.push_back({f.position, f.position + o.k - 1, pb, pb + o.k - 1});
+  }
+  std::vector<TokenRegion> runs;
+  for (const TokenRegion& m : matches) {  // in the order of a's positions
+    // A k-gram b holds twice pairs with both; each copy may continue a different run.
+    const auto run =
+        std::find_if(runs.rbegin(), runs.rend(), [&](const TokenRegion& r) { return same_run(r, m, o.window); });
+    if (run == runs.rend()) {
+      runs.push_back(m);
+      continue;
+    }
+    run->a_last = std::max(run->a_last, m.a_last);
+    run->b_first = std::min(run->b_first, m.b_first);
+    run->b_last = std::max(run->b_last, m.b_last);
+  }
+  // Code that a text holds twice (two kernels alike) matches each copy in the other text. Like JPlag's
+  // tiles, each stretch of either text is shown beside one stretch of the other only: the longest runs
+  // are taken first.
+  std::stable_sort(runs.begin(), runs.end(), [](const TokenRegion& x, const TokenRegion& y) {
+    return x.a_last - x.a_first > y.a_last - y.a_first;
+  });
+  std::vector<TokenRegion> taken;
+  for (const TokenRegion& r : runs)
+    if (std::none_of(taken.begin(), taken.end(), [&](const TokenRegion& t) {
+          return (r.a_first <= t.a_last && t.a_first <= r.a_last) || (r.b_first <= t.b_last && t.b_first <= r.b_last);
+        }))
+      taken.push_back(r);
+  // A run's first and last k-grams may reach into given code beside it; the region shows the student's own.
+  const auto trim = [](const Submission& s, int& first, int& last) {
+    while (first <= last && s.given[first]) ++first;
+    while (last >= first && s.given[last]) --last;
+    return first <= last;
+  };
+  std::vector<MatchedRegion> regions;
+  for (TokenRegion r : taken)
+    if (trim(a, r.a_first, r.a_last) && trim(b, r.b_first, r.b_last))
+      regions.push_back({{a.tokens[r.a_first].line, a.tokens[r.a_last].line},
+                         {b.tokens[r.b_first].line, b.tokens[r.b_last].line}});
+  // Runs that overlap or meet on neighbouring lines, in both texts, are one region to look at.
+  for (bool joined = true; joined;) {
+    joined = false;
+    for (std::size_t i = 0; i < regions.size() && !joined; ++i)
+      for (std::size_t j = i + 1; j < regions.size() && !joined; ++j) {
+        MatchedRegion& x = regions[i];
+        const MatchedRegion& y = regions[j];
+        if (!lines_touch(x.a, y.a) || !lines_touch(x.b, y.b)) continue;
+        x.a = {std::min(x.a.first, y.a.first), std::max(x.a.last, y.a.last)};
+        x.b = {std::min(x.b.first, y.b.first), std::max(x.b.last, y.b.last)};
+        regions.erase(regions.begin() + static_cast<long>(j));
+        joined = true;
+      }
+  }
+  std::sort(regions.begin(), regions.end(), [](const MatchedRegion& x, const MatchedRegion& y) {
+    return std::make_pair(x.a.first, x.b.first) < std::make_pair(y.a.first, y.b.first);
+  });
+  return regions;
+}
+
+}  // namespace
+
+std::vector<SimilarPair> similar_pairs(const std::vector<SimilaritySource>& students,
+                                       const std::vector<std::string>& base_texts, const SimilarityOptions& options) {
+  SimilarityOptions o = options;
+  o.k = std::max(1, o.k);
+  o.window = std::max(1, o.window);
+
+  // Every k-gram of the base, not only its winnowed ones: a student's window around given code that they
+  // extended may choose a k-gram of it that the base's own windows passed over.
+  std::unordered_set<std::uint64_t> base;
+  for (const std::string& text : base_texts)
+    for (const std::uint64_t h : kgram_hashes(similarity_tokens(text), o.k)) base.insert(h);
+
+  std::vector<Submission> subs;
+  std::unordered_map<std::uint64_t, int> holders;  // students with the k-gram anywhere in their text
+  for (const SimilaritySource& s : students) {
+    Submission sub;
+    sub.tokens = similarity_tokens(s.text);
+    sub.fingerprints = winnow(sub.tokens, o.k, o.window);
+    for (const Fingerprint& f : sub.fingerprints) sub.distinct.insert(f.hash);
+    const std::vector<std::uint64_t> all = kgram_hashes(sub.tokens, o.k);
+    for (const std::uint64_t h : std::unordered_set<std::uint64_t>(all.begin(), all.end())) ++holders[h];
+    sub.given.assign(sub.tokens.size(), false);
+    for (std::size_t p = 0; p < all.size(); ++p)
+      if (base.count(all[p])) std::fill(sub.given.begin() + p, sub.given.begin() + p + o.k, true);
+    subs.push_back(std::move(sub));
+  }
+  const double common_above = std::max(2.0, o.common_share * static_cast<double>(students.size()));
+
+  // Who holds each fingerprint that counts; then every pair of its holders shares it.
+  std::unordered_map<std::uint64_t, std::vector<int>> holding;
+  std::vector<std::size_t> own(subs.size(), 0);  // fingerprints that count, per student
+  for (int i = 0; i < static_cast<int>(subs.size()); ++i)
+    for (const std::uint64_t h : subs[i].distinct)
+      if (!base.count(h) && holders[h] <= common_above) holding[h].push_back(i), ++own[i];
+  std::map<std::pair<int, int>, std::unordered_set<std::uint64_t>> shared;
+  for (const auto& [h, who] : holding)
+    for (std::size_t x = 0; x < who.size(); ++x)
+      for (std::size_t y = x + 1; y < who.size(); ++y) shared[{who[x], who[y]}].insert(h);
+
+  std::vector<SimilarPair> pairs;
+  for (const auto& [ab, hashes] : shared) {
+    const auto [a, b] = ab;
+    const std::size_t smaller = std::min(own[a], own[b]);
+    const double score = static_cast<double>(hashes.size()) / static_cast<double>(smaller);
+    if (score < o.threshold) continue;
+    const int tokens = std::min(shared_own_tokens(subs[a], hashes, o.k), shared_own_tokens(subs[b], hashes, o.k));
+    if (tokens < o.min_shared_tokens) continue;
+    pairs.push_back({students[a].name, students[b].name, score, static_cast<int>(hashes.size()), tokens,
+                     matched_regions(subs[a], subs[b], hashes, o)});
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](const SimilarPair& x, const SimilarPair& y) {
+    return x.score != y.score ? x.score > y.score : x.shared > y.shared;
+  });
+  return pairs;
 }
 
 }  // namespace kit
