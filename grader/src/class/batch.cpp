@@ -329,21 +329,6 @@ std::string regrade_note(const BatchOutcome& o) {
                 "again), or grade the class on a GPU and merge the batches with `grader gradebook`.";
 }
 
-// The batch's secret for pseudonyms, made on its first leaderboard and kept, so that a student keeps
-// their pseudonym across reruns of the batch.
-static std::string leaderboard_salt(const fs::path& out) {
-  const fs::path path = out / "leaderboard-salt";
-  std::ifstream in(path);
-  std::string salt;
-  if (in >> salt && salt.size() == 32) return salt;
-  std::random_device random;
-  static const char* hex = "0123456789abcdef";
-  salt.clear();
-  for (int i = 0; i < 32; ++i) salt += hex[random() % 16];
-  write_file_whole(path.string(), salt + "\n");
-  return salt;
-}
-
 BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener, const GradingMethod& method) {
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = default_batch_jobs();
@@ -422,7 +407,7 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   std::string summary = render_class_summary(outcome.results);
   if (!outcome.notes.empty()) summary += "\n";
   for (const std::string& note : outcome.notes) summary += note + "\n";
-  const Leaderboard board = make_leaderboard(outcome.results, leaderboard_salt(out));
+  const Leaderboard board = make_leaderboard(outcome.results, leaderboard_salt(out.string()));
   if (!board.empty()) {
     write_file_whole((out / "leaderboard.csv").string(), render_leaderboard_csv(board));
     write_file_whole((out / "leaderboard.gp").string(), leaderboard_plot_script(board, "leaderboard.csv", "leaderboard.png"));

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 
 #include "util/csv.h"
@@ -38,6 +40,19 @@ bool baseline_throughput(const TestResult& t, double* value) {
 
 std::string pseudonym(const std::string& key, const std::string& salt) {
   return "student-" + sha256_hex(salt + "\n" + key).substr(0, 8);
+}
+
+std::string leaderboard_salt(const std::string& batch_dir) {
+  const std::string path = batch_dir + "/leaderboard-salt";
+  std::ifstream in(path);
+  std::string salt;
+  if (in >> salt && salt.size() == 32) return salt;
+  std::random_device random;
+  static const char* hex = "0123456789abcdef";
+  salt.clear();
+  for (int i = 0; i < 32; ++i) salt += hex[random() % 16];
+  write_file_whole(path, salt + "\n");
+  return salt;
 }
 
 Leaderboard make_leaderboard(const std::vector<ClassResult>& results, const std::string& salt) {

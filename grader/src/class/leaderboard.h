@@ -33,6 +33,10 @@ struct Leaderboard {
 // reruns of one batch (same salt), and nobody can tell whose it is without the salt.
 std::string pseudonym(const std::string& key, const std::string& salt);
 
+// The batch's secret for pseudonyms, in `batch_dir`/leaderboard-salt: made the first time, then kept, so that
+// a student keeps their pseudonym across reruns of the batch and in its class report.
+std::string leaderboard_salt(const std::string& batch_dir);
+
 // The graded students with a throughput in the first result's leaderboard metric.
 Leaderboard make_leaderboard(const std::vector<ClassResult>& results, const std::string& salt);
 
