@@ -5,16 +5,29 @@
 # libpng-dev lets pictures be PNG as well as PGM/PPM (docs/pictures.md); the kit builds without it.
 # slurm-wlm and munge let the tests start a private one-node Slurm for `grader batch --slurm` (docs/batch.md).
 # zip writes the Gradescope autograder bundle (`grader bundle gradescope`, docs/gradescope.md).
+# gnuplot-nox draws the class report's pictures (`grader report`, docs/class-report.md).
+# With --tests, also what only the tests use: chromium-headless-shell renders the class report's page as a
+# browser would, and fonts-dejavu-core gives it letters to draw.
+#   scripts/install-deps.sh [--tests]
 set -euo pipefail
 
-packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev slurm-wlm munge zip)
-missing=()
+packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev slurm-wlm munge zip gnuplot-nox)
+test_packages=()
+[ "${1:-}" = "--tests" ] && test_packages=(chromium-headless-shell fonts-dejavu-core)
+missing=() missing_for_tests=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+for p in "${test_packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing_for_tests+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && [ ${#missing_for_tests[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null; then
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: ${missing_for_tests[*]} missing: the tests that need them will be skipped" >&2
+    exit 0
+  fi
   echo "install-deps: missing ${missing[*]}, and this is not a Debian or Ubuntu system: install them by hand" >&2
   exit 2
 fi
@@ -23,6 +36,15 @@ if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "install-deps: run as root to install ${missing[*]}" >&2; exit 2; }
   sudo=sudo
 fi
-echo "install-deps: installing ${missing[*]}"
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# Not every distribution packages a headless Chromium (Ubuntu's is a snap): the test that needs it says
+# it was skipped, and everything else runs.
+if [ ${#missing_for_tests[@]} -gt 0 ]; then
+  echo "install-deps: installing, for the tests, ${missing_for_tests[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing_for_tests[@]}" >/dev/null ||
+    echo "install-deps: could not install ${missing_for_tests[*]}: the tests that need them will be skipped" >&2
+fi
