@@ -253,6 +253,8 @@ ClassReport make_class_report(const std::vector<ClassResult>& results, const Cla
 
 nlohmann::json class_report_json(const ClassReport& report) {
   using nlohmann::json;
+  // Points as the results and the gradebook show them: to the hundredth (a sum of thirds is no more exact).
+  auto points = [](double v) { return std::round(v * 100) / 100; };
   json out;
   out["schema"] = "cuda-memory-kit/class-report/1";
   out["assignment"] = report.assignment;
@@ -262,21 +264,22 @@ nlohmann::json class_report_json(const ClassReport& report) {
   out["names"] = report.real_names ? "real" : "pseudonyms";
   out["counts"] = {{"students", report.students}, {"graded", report.graded}, {"no_submission", report.no_submission},
                    {"errors", report.errors}, {"regrade", report.to_regrade}};
-  out["scores"] = {{"max_score", report.max_score}, {"median", report.median_score}, {"mean", report.mean_score}};
+  out["scores"] = {{"max_score", points(report.max_score)}, {"median", points(report.median_score)},
+                   {"mean", points(report.mean_score)}};
   out["students"] = json::array();
   for (const ReportStudent& s : report.roster)
-    out["students"].push_back({{"name", s.name}, {"status", s.status}, {"score", s.score}, {"max_score", s.max_score}});
+    out["students"].push_back({{"name", s.name}, {"status", s.status}, {"score", points(s.score)}, {"max_score", points(s.max_score)}});
   out["misconceptions"] = json::array();
   for (const Misconception& m : report.misconceptions)
     out["misconceptions"].push_back({{"category", m.category}, {"cause", m.cause}, {"students", m.students},
-                                     {"points_lost", m.points_lost}, {"tests", m.tests},
+                                     {"points_lost", points(m.points_lost)}, {"tests", m.tests},
                                      {"example_student", m.example_student}, {"example", m.example},
                                      {"handout_section", m.handout.title}, {"handout_anchor", m.handout.anchor}});
-  auto failures = [](const std::vector<FailureCount>& all) {
+  auto failures = [&points](const std::vector<FailureCount>& all) {
     json rows = json::array();
     for (const FailureCount& f : all) {
       json row = {{"group", f.group}, {"check", f.category}, {"visibility", f.visibility}, {"failed", f.failed},
-                  {"measured", f.measured}, {"points_lost", f.points_lost}};
+                  {"measured", f.measured}, {"points_lost", points(f.points_lost)}};
       if (!f.test.empty()) row["test"] = f.test;
       rows.push_back(row);
     }
@@ -286,7 +289,7 @@ nlohmann::json class_report_json(const ClassReport& report) {
   out["groups_failed"] = failures(report.groups);
   out["pending_answers"] = json::array();
   for (const PendingAnswer& p : report.pending)
-    out["pending_answers"].push_back({{"question", p.question}, {"students", p.students}, {"points", p.points}});
+    out["pending_answers"].push_back({{"question", p.question}, {"students", p.students}, {"points", points(p.points)}});
   out["technique"] = json::array();
   for (const TechniqueFinding& t : report.technique)
     out["technique"].push_back({{"test", t.test}, {"status", t.status}, {"message", t.message}, {"students", t.students}});

@@ -10,12 +10,13 @@ namespace kit {
 namespace {
 
 // A long list of tests in one cell is cut here, with the rest counted: the JSON has them all.
-constexpr std::size_t kTestsShown = 4;
+constexpr std::size_t kTestsShown = 3;   // per group
+constexpr std::size_t kGroupsShown = 3;
 // The tests table shows the ones failed most; the JSON has every one.
 constexpr std::size_t kTestRowsShown = 25;
 
 const char* kStyle = R"(
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #1d1d1f; line-height: 1.4; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1.2em; max-width: 1100px; color: #1d1d1f; line-height: 1.4; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ccc; padding-bottom: 0.2em; }
 table { border-collapse: collapse; width: 100%; margin: 0.6em 0; font-size: 0.92em; }
@@ -72,13 +73,16 @@ std::string tests_cell(const std::vector<std::string>& tests) {
     groups.back().second.push_back(test);
   }
   std::string out;
-  for (const auto& [group, names] : groups) {
+  for (std::size_t g = 0; g < groups.size() && g < kGroupsShown; ++g) {
+    const auto& [group, names] = groups[g];
     if (!out.empty()) out += "<br>";
     if (!group.empty()) out += "<b>" + html_escaped(group) + "</b>: ";
     for (std::size_t i = 0; i < names.size() && i < kTestsShown; ++i) out += (i ? ", " : "") + html_escaped(names[i]);
     if (names.size() > kTestsShown)
       out += " <span class=\"muted\">and " + std::to_string(names.size() - kTestsShown) + " more</span>";
   }
+  if (groups.size() > kGroupsShown)
+    out += "<br><span class=\"muted\">and tests of " + std::to_string(groups.size() - kGroupsShown) + " more groups</span>";
   return out;
 }
 

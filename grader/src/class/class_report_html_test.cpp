@@ -18,7 +18,7 @@ ClassReport hostile_report() {
   m.category = "missing-barrier";
   m.students = 1;
   m.points_lost = 5;
-  m.tests = {"tile: 64x96", "tile: 1", "tile: 2", "tile: 3", "tile: 4", "tile: 5"};
+  m.tests = {"tile: 64x96", "tile: 1", "tile: 2", "tile: 3", "tile: 4", "edges: 7", "a: 1", "b: 1", "c: 1"};
   m.example_student = "student-12345678";
   m.example = "tile[8][0] </pre><img src=x onerror=alert(1)>";
   m.handout = {"The barrier", "the-barrier"};
@@ -46,7 +46,8 @@ TEST(ClassReportHtml, IsOneDocumentWithEverySectionAndNoScript) {
   EXPECT_EQ(page.find("<script"), std::string::npos);
   EXPECT_EQ(page.find("<img"), std::string::npos);
   EXPECT_NE(page.find("href=\"/kit/assignments/transpose/README.md#the-barrier\""), std::string::npos);
-  EXPECT_NE(page.find("and 2 more"), std::string::npos);
+  EXPECT_NE(page.find("<b>tile</b>: 64x96, 1, 2 <span class=\"muted\">and 2 more</span>"), std::string::npos);
+  EXPECT_NE(page.find("and tests of 2 more groups"), std::string::npos);
   EXPECT_NE(page.find("(hidden)"), std::string::npos);
   EXPECT_NE(page.find("87% alike"), std::string::npos);
   EXPECT_NE(page.find("   2  __global__ void k(float* a) {"), std::string::npos);

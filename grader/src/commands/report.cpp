@@ -90,7 +90,7 @@ Command add_report_command(CLI::App& app) {
             write_file_whole((out / "report.html").string(), render_class_report_html(report, plots, handout_link));
             std::cout << "class report of " << report.students << " students (" << report.graded << " graded): "
                       << report.misconceptions.size() << " diagnoses, " << report.similar.size()
-                      << (report.similar.size() == 1 ? " pair" : " pairs") << " that look copied\n"
+                      << (report.similar.size() == 1 ? " pair that looks" : " pairs that look") << " copied\n"
                       << "  " << (out / "report.html").string() << "\n  " << (out / "report.json").string() << "\n";
             if (!plots.note.empty()) std::cout << plots.note << "\n";
             return 0;
