@@ -6,6 +6,7 @@
 #include "assignment/kit_tree.h"
 #include "commands/commands.h"
 #include "commands/report_output.h"
+#include "commands/submission_choice.h"
 #include "grading/grade.h"
 #include "util/errors.h"
 
@@ -18,14 +19,15 @@ Command add_access_command(CLI::App& app) {
   command->add_option("assignment", o->assignment, "the assignment, e.g. transpose")->required();
   command->add_option("--size", o->size, "the size to run, e.g. 256x256 (one number for a square assignment)")
       ->required();
-  command->add_option("--submission", o->submission, "your file, or the folder holding it (default: starter/<assignment>)");
+  command->add_option("--submission", o->submission, "your file, or the folder holding it (default: the assignment's file in this folder, else the starter)");
   command->add_option("--function", o->function, "which of the assignment's functions (default: the first)");
   command->add_option("--backend", o->backend, "auto, cuda or cpu")->check(CLI::IsMember({"auto", "cuda", "cpu"}));
   command->add_flag("--unsandboxed", o->unsandboxed, kUnsandboxedHelp);
   return {command, [o] {
             AccessOptions options = *o;
-            if (options.submission.empty())
-              options.submission = kit_file("starter/" + options.assignment);
+            const SubmissionChoice chosen = choose_submission(options.assignment, options.submission, "measuring");
+            options.submission = chosen.path;
+            std::printf("%s\n", chosen.said.c_str());
             const AccessResult r = measure_memory_access(options);
             std::printf("%s at %s, backend %s (%s)\n", r.function.c_str(), format_dims(r.dims).c_str(),
                         r.backend.c_str(), r.backend_reason.c_str());

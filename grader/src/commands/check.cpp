@@ -1,5 +1,5 @@
-// `grader check`: the student's loop. The visible tests only, on the starter unless a file is given;
-// exit 0 only when every one passes.
+// `grader check`: the student's loop. The visible tests only, on the file it names first (the student's
+// file in the current folder, else the starter, unless one is given); exit 0 only when every one passes.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -7,6 +7,7 @@
 #include "assignment/kit_tree.h"
 #include "commands/commands.h"
 #include "commands/report_output.h"
+#include "commands/submission_choice.h"
 #include "grading/grade.h"
 #include "run/failure_pictures.h"
 #include "util/errors.h"
@@ -16,7 +17,7 @@ namespace kit {
 Command add_check_command(CLI::App& app) {
   auto flags = std::make_shared<ReportFlags>();
   CLI::App* command = app.add_subcommand("check", "the student's loop: run the visible tests (default submission: "
-                                                  "the starter); exit 0 only when all pass");
+                                                  "your file in this folder, else the starter); exit 0 only when all pass");
   add_report_flags(command, *flags)->description("your file, or the folder holding it (default: starter/<assignment>)");
   return {command, [flags] {
             check_output_path(flags->output);
@@ -29,12 +30,9 @@ Command add_check_command(CLI::App& app) {
             o.prepared = flags->prepared;
             o.submission = flags->submission;
             o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
-            if (o.submission.empty()) {
-              const Rubric r = load_assignment_rubric(o.assignment);
-              o.submission = kit_file("starter/" + o.assignment);
-              std::fprintf(stderr, "checking the starter, starter/%s/%s (give --submission to check your own file)\n",
-                           o.assignment.c_str(), r.student_files.front().c_str());
-            }
+            const SubmissionChoice chosen = choose_submission(o.assignment, o.submission, "checking");
+            o.submission = chosen.path;
+            std::fprintf(stderr, "%s\n", chosen.said.c_str());
             const GradeResult result = grade_submission(o);
             emit_report(result, *flags);
             return all_passed(result) ? kExitOk : kExitTestsFailed;
