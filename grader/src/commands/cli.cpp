@@ -1,5 +1,6 @@
 #include "commands/cli.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "assignment/kit_tree.h"
 #include "commands/commands.h"
 #include "util/errors.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {
@@ -21,6 +23,38 @@ constexpr const char* kExitCodes =
     "  2  bad usage or input: unknown assignment, missing or misnamed file, invalid rubric, a --kit folder\n"
     "     without assignments/, no GPU for --backend cuda; the message says what to do\n"
     "  3  internal error in the kit: please report it with the output\n";
+
+// "did you mean ...?" for each word the parser could not place: an option of the chosen command (or the
+// grader's own) mistyped, or a command mistyped.
+std::string typo_hints(CLI::App& app) {
+  CLI::App* chosen = nullptr;
+  for (CLI::App* sub : app.get_subcommands()) chosen = sub;
+  std::vector<std::string> commands;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) commands.push_back(sub->get_name());
+  std::vector<std::string> options;
+  for (CLI::App* owner : {chosen, &app})
+    if (owner)
+      for (const CLI::Option* o : owner->get_options())
+        for (const std::string& name : o->get_lnames()) options.push_back(name);
+  // A command passes the options it does not know on to the grader's own (fallthrough), so a mistyped option
+  // may sit with either.
+  std::vector<std::string> extras = app.remaining();
+  if (chosen)
+    for (const std::string& e : chosen->remaining())
+      if (std::find(extras.begin(), extras.end(), e) == extras.end()) extras.push_back(e);
+  std::string hints;
+  for (const std::string& extra : extras) {
+    std::string meant;
+    if (extra.rfind("--", 0) == 0) {
+      const std::string name = extra.substr(2, extra.find('=') == std::string::npos ? std::string::npos : extra.find('=') - 2);
+      if (const std::string o = closest_match(name, options); !o.empty()) meant = "--" + o;
+    } else if (!chosen) {
+      meant = closest_match(extra, commands);
+    }
+    if (!meant.empty()) hints += "did you mean " + meant + " instead of " + extra + "?\n";
+  }
+  return hints;
+}
 
 }  // namespace
 
@@ -44,6 +78,7 @@ int run_cli(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
+    if (code != 0) std::fputs(typo_hints(app).c_str(), stderr);
     return code == 0 ? kExitOk : kExitBadInput;
   }
 

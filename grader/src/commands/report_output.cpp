@@ -61,10 +61,23 @@ CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
 }
 
 void check_output_path(const std::string& output) {
+  if (output.empty()) return;
   const fs::path target(output);
-  if (!output.empty() && target.has_parent_path() && !fs::is_directory(target.parent_path()))
+  std::error_code ec;
+  if (target.has_parent_path() && !fs::is_directory(target.parent_path(), ec))
     throw UserError("cannot write --output " + output + ": the folder " + target.parent_path().string() +
                     " does not exist");
+  if (fs::is_directory(target, ec))
+    throw UserError("cannot write --output " + output + ": it is a folder; give a file path");
+  // Tried now, with the file the report is written through, so that a path that cannot be written costs
+  // no grading.
+  const std::string probe = output + ".partial";
+  const bool existed = fs::exists(probe, ec);
+  if (!std::ofstream(probe, std::ios::app))
+    throw UserError("cannot write --output " + output + ": permission denied in " +
+                    (target.has_parent_path() ? target.parent_path().string() : std::string(".")) +
+                    "; nothing was graded, give a path you can write");
+  if (!existed) fs::remove(probe, ec);
 }
 
 void emit_report(const GradeResult& r, const ReportFlags& flags) {

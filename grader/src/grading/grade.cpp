@@ -149,8 +149,11 @@ std::vector<std::string> list_assignments() { return assignment_names(kit_trees(
 Rubric load_assignment_rubric(const std::string& name) {
   const bool plain_name = !name.empty() && name.find('/') == std::string::npos && name != "." && name != "..";
   const fs::path path = plain_name ? fs::path(assignment_folder(name)) / "rubric.yaml" : fs::path();
-  if (!plain_name || !fs::exists(path))
-    throw UserError("unknown assignment '" + name + "' (known: " + known_assignments() + "; `grader list` shows them)");
+  if (!plain_name || !fs::exists(path)) {
+    const std::string meant = closest_match(name, list_assignments());
+    throw UserError("unknown assignment '" + name + "'" + (meant.empty() ? "" : ": did you mean '" + meant + "'?") +
+                    " (known: " + known_assignments() + "; `grader list` shows them)");
+  }
   try {
     return load_rubric(path.string(), kit_trees());
   } catch (const RubricError& e) {

@@ -1,5 +1,7 @@
 #include "util/text.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -96,6 +98,36 @@ std::string byte_count_text(std::uint64_t bytes) {
     if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + " " + units[k];
   }
   return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+namespace {
+
+// Optimal string alignment distance: a swapped pair of neighbours ("tranpsose") is one typo, not two.
+std::size_t typo_distance(const std::string& a, const std::string& b) {
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  auto same = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
+  for (std::size_t i = 1; i <= n; ++i)
+    for (std::size_t j = 1; j <= m; ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1])) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+}  // namespace
+
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+  const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
+  std::string best;
+  std::size_t best_distance = allowed + 1;
+  for (const std::string& c : candidates) {
+    const std::size_t d = typo_distance(word, c);
+    if (d < best_distance) best = c, best_distance = d;
+  }
+  return best;
 }
 
 }  // namespace kit

@@ -36,6 +36,11 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
 // quoted in a report (a comment saved in Latin-1) keeps the report valid UTF-8.
 std::string with_invalid_utf8_replaced(std::string_view text);
 
+// The candidate `word` was most likely meant as, for a "did you mean ...?": the nearest by edit distance
+// (insertions, deletions, substitutions and swaps of neighbours, case ignored), when it is near enough that
+// a typo explains it (at most a third of the word's letters, at least one); "" when none is.
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
 // A size as a limit is written: "4 GiB", "256 MiB", "1 KiB", or "1001 bytes" when it is no whole unit.
 std::string byte_count_text(std::uint64_t bytes);
 

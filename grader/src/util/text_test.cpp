@@ -24,5 +24,16 @@ TEST(WithInvalidUtf8Replaced, EachBadByteBecomesOneReplacementCharacter) {
   EXPECT_EQ(with_invalid_utf8_replaced(""), "");
 }
 
+TEST(ClosestMatch, NamesTheWordATypoMeant) {
+  const std::vector<std::string> words = {"transpose", "block-transpose", "matmul-tiled", "matmul-naive"};
+  EXPECT_EQ(closest_match("tranpose", words), "transpose");
+  EXPECT_EQ(closest_match("tarnspose", words), "transpose");   // two letters swapped: one typo
+  EXPECT_EQ(closest_match("Matmul-Tiled", words), "matmul-tiled");
+  EXPECT_EQ(closest_match("matmul-tild", words), "matmul-tiled");
+  EXPECT_EQ(closest_match("blur", words), "");                 // no typo makes it one of them
+  EXPECT_EQ(closest_match("ot", {"out", "seed"}), "out");
+  EXPECT_EQ(closest_match("x", {"out"}), "");
+}
+
 }  // namespace
 }  // namespace kit
