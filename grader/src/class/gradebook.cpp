@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "class/result_seal.h"
+#include "class/timestamp.h"
 #include "reports/report_json.h"
 #include "result/regrade.h"
 #include "submission/intake.h"
@@ -116,6 +117,7 @@ std::string render_class_result(const ClassResult& r, const std::string& secret)
   batch["rubric_sha256"] = r.rubric_sha256;
   batch["seed"] = r.seed;
   batch["backend"] = r.backend;
+  if (!r.submitted_at.empty()) batch["submitted_at"] = r.submitted_at;
   document["batch"] = batch;
   // Names come from folder names and metadata: bytes that are not UTF-8 become U+FFFD, never an error.
   return sealed_json_text(document, secret);
@@ -147,6 +149,10 @@ ClassResult class_result_from_json(const nlohmann::json& document, const std::st
   r.rubric_sha256 = string_field(*batch, "rubric_sha256");
   r.seed = string_field(*batch, "seed");
   r.backend = string_field(*batch, "backend");
+  r.submitted_at = string_field(*batch, "submitted_at");
+  std::string why;
+  if (!r.submitted_at.empty() && !parse_timestamp(r.submitted_at, &why))
+    throw std::runtime_error("result JSON: batch.submitted_at: '" + r.submitted_at + "' " + why);
   return r;
 }
 
@@ -272,6 +278,10 @@ ClassResult merge_class_results(const std::vector<ClassResult>& results) {
   }
   g.backend = joined_once(backends);
   g.device.name = joined_once(devices);
+  for (const ClassResult& r : results)
+    if (const auto t = parse_timestamp(r.submitted_at))
+      if (const auto m = parse_timestamp(merged.submitted_at); !m || t->utc_seconds < m->utc_seconds)
+        merged.submitted_at = r.submitted_at;
   return merged;
 }
 

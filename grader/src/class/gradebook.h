@@ -30,6 +30,10 @@ struct ClassResult {
   std::string backend;  // the backend the batch asked for: cuda | cpu
   GradeResult result;   // for no submission and errors, one test saying what happened
   std::string file;     // the file it was read from; empty for one made here
+  // When the submission was made (class/timestamp.h text): Gradescope's record of it, else the time the
+  // instructor collected the class (--submitted-at), else the time the batch started; never a file's own
+  // time, which students can set. "" in a result written before the kit recorded it.
+  std::string submitted_at;
 };
 
 // Whether a graded student's result needs a regrade: some test the grading could not check
@@ -75,7 +79,8 @@ void check_one_rubric(const std::vector<std::vector<ClassResult>>& batches,
 // error of the kit's); between two measured, or two not, the later batch's wins. A test only one batch has is kept. The
 // score is the sum of the chosen tests'; backends and devices are listed as "cpu + cuda". So a later batch that
 // checked a test the earlier one could not fixes that regrade, and the merged result needs a regrade exactly
-// when a chosen test is still one (gradebook_status).
+// when a chosen test is still one (gradebook_status). Its submitted_at is the earliest of the results': the
+// files were in hand then.
 ClassResult merge_class_results(const std::vector<ClassResult>& results);
 
 // Every student's merged result, sorted by key, from each batch's results in the order given.
