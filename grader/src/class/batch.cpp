@@ -17,9 +17,11 @@
 #include "assignment/rubric_intake.h"
 #include "build/backend_choice.h"
 #include "checks/correctness_tests.h"
-#include "class/timestamp.h"
+#include "class/counted_submission.h"
+#include "class/course_policy.h"
 #include "class/grading_key.h"
 #include "class/leaderboard.h"
+#include "class/timestamp.h"
 #include "grading/grade.h"
 #include "os/build_config.h"
 #include "os/cores.h"
@@ -366,6 +368,9 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   const std::string submitted_at = batch_time(o.submitted_at);
   const Rubric rubric = load_assignment_rubric(o.assignment);
   if (!o.seed) o.seed = course_grading_seed();  // the course's secret one, as its Gradescope bundle grades with
+  // Read before anything is graded, so that a mistake in it costs no grading. A task of a Slurm batch writes no
+  // gradebook, and leaves the policy to the command that does.
+  const std::optional<CoursePolicy> policy = o.task.empty() ? find_course_policy(o.policy) : std::nullopt;
   BatchOutcome outcome;
   std::error_code ec;
   if (!fs::is_directory(o.submissions, ec))
@@ -439,6 +444,12 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
       std::count_if(outcome.results.begin(), outcome.results.end(), [](const ClassResult& r) { return needs_regrade(r); }));
   if (task) return outcome;  // the submitting command writes the gradebook from every task's results
   if (const std::string note = regrade_note(outcome); !note.empty()) outcome.notes.push_back(note);
+  if (policy) {
+    // One collection of the class: one submission per student, so only the late penalty applies.
+    outcome.results = apply_course_policy({outcome.results}, policy_for(*policy, rubric.assignment));
+    outcome.policy = describe_policy(*policy, rubric.assignment);
+    outcome.notes.insert(outcome.notes.begin(), outcome.policy);
+  }
 
   outcome.gradebook_path = (out / "gradebook.csv").string();
   outcome.summary_path = (out / "summary.txt").string();
