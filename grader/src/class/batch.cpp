@@ -17,8 +17,11 @@
 #include "assignment/rubric_intake.h"
 #include "build/backend_choice.h"
 #include "checks/correctness_tests.h"
+#include "class/counted_submission.h"
+#include "class/course_policy.h"
 #include "class/grading_key.h"
 #include "class/leaderboard.h"
+#include "class/timestamp.h"
 #include "grading/grade.h"
 #include "os/build_config.h"
 #include "os/cores.h"
@@ -64,10 +67,13 @@ std::map<std::string, std::string> hash_submission(const Student& s, const Rubri
   return hashes;
 }
 
-// What every student's result starts from: who, what was graded, how.
-ClassResult result_for(const Student& s, const Rubric& rubric, const std::string& seed, const std::string& backend) {
+// What every student's result starts from: who, what was graded, how, and when it was handed in (Gradescope's
+// record, else the batch's time: `batch_time`).
+ClassResult result_for(const Student& s, const Rubric& rubric, const std::string& seed, const std::string& backend,
+                       const std::string& batch_time) {
   ClassResult r;
   r.key = s.key;
+  r.submitted_at = s.submitted_at.empty() ? batch_time : s.submitted_at;
   r.people = s.people;
   r.rubric_sha256 = rubric_sha256(rubric);
   r.seed = seed;
@@ -329,11 +335,27 @@ std::string regrade_note(const BatchOutcome& o) {
                 "again), or grade the class on a GPU and merge the batches with `grader gradebook`.";
 }
 
+// The time the class's submissions are taken to have been made, unless Gradescope recorded a student's own:
+// --submitted-at, else now. Never a file's modification time or a commit's date: students can set both.
+static std::string batch_time(const std::string& given) {
+  if (given.empty()) return timestamp_text(timestamp_now());
+  std::string why;
+  const std::optional<Timestamp> t = parse_timestamp(given, &why);
+  if (!t)
+    throw UserError("--submitted-at '" + given + "' " + why + ": write " + kTimestampExample +
+                    ", the time the class's submissions were collected");
+  return timestamp_text(*t);
+}
+
 BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener, const GradingMethod& method) {
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = default_batch_jobs();
+  const std::string submitted_at = batch_time(o.submitted_at);
   const Rubric rubric = load_assignment_rubric(o.assignment);
   if (!o.seed) o.seed = course_grading_seed();  // the course's secret one, as its Gradescope bundle grades with
+  // Read before anything is graded, so that a mistake in it costs no grading. A task of a Slurm batch writes no
+  // gradebook, and leaves the policy to the command that does.
+  const std::optional<CoursePolicy> policy = o.task.empty() ? find_course_policy(o.policy) : std::nullopt;
   BatchOutcome outcome;
   std::error_code ec;
   if (!fs::is_directory(o.submissions, ec))
@@ -371,14 +393,20 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
   for (std::size_t i = 0; i < students.size(); ++i) {
     const Student& s = students[i];
     ClassResult& r = outcome.results[i];
-    r = result_for(s, rubric, seed, outcome.backend);
+    r = result_for(s, rubric, seed, outcome.backend, submitted_at);
     r.submission_sha256 = hash_submission(s, rubric);
     if (s.submission.empty()) {
       one_test_result(r, ClassStatus::no_submission, "no submission", s.missing, "");
       save(r);
       progress.report(r, false);
     } else if (const auto earlier = read_earlier(results_dir, s.key, key.secret); earlier && still_valid(*earlier, r)) {
+      const std::string now = r.submitted_at;
       r = *earlier;
+      // Graded before the kit recorded times: the files are unchanged, and this run's time is the best known.
+      if (r.submitted_at.empty()) {
+        r.submitted_at = now;
+        save(r);
+      }
       ++outcome.kept;
       progress.report(r, true);
     } else {
@@ -401,6 +429,12 @@ BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listene
       std::count_if(outcome.results.begin(), outcome.results.end(), [](const ClassResult& r) { return needs_regrade(r); }));
   if (task) return outcome;  // the submitting command writes the gradebook from every task's results
   if (const std::string note = regrade_note(outcome); !note.empty()) outcome.notes.push_back(note);
+  if (policy) {
+    // One collection of the class: one submission per student, so only the late penalty applies.
+    outcome.results = apply_course_policy({outcome.results}, policy_for(*policy, rubric.assignment));
+    outcome.policy = describe_policy(*policy, rubric.assignment);
+    outcome.notes.insert(outcome.notes.begin(), outcome.policy);
+  }
 
   outcome.gradebook_path = (out / "gradebook.csv").string();
   outcome.summary_path = (out / "summary.txt").string();

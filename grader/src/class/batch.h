@@ -29,6 +29,12 @@ struct BatchOptions {
   std::string backend = "auto";     // resolved once for the whole class, then given to every child
   std::optional<std::uint64_t> seed;
   bool unsandboxed = false;
+  // When the class's submissions were made (class/timestamp.h; --submitted-at): the time the instructor
+  // collected them, e.g. cloned the GitHub Classroom repositories. A student's own time from Gradescope's
+  // metadata wins over it; "" stands for the time the batch started. A result kept from an earlier run keeps
+  // the time it was graded with.
+  std::string submitted_at;
+  std::string policy;  // --policy: the course policy file; "" for the course tree's (class/course_policy.h)
   std::string grader = "/proc/self/exe";  // the command each child runs
   // One task of a batch spread over a cluster (slurm_batch.h): only these students are graded, each
   // task with its own pending folder and prepared folder (named after `task`; build/prepared.h), and no
@@ -63,6 +69,7 @@ struct BatchOutcome {
   // still needs one (gradebook.h, needs_regrade) when the batch is done.
   std::size_t regraded = 0, to_regrade = 0;
   std::vector<std::string> notes;      // what the way of grading has to say (failed Slurm tasks), also in the summary
+  std::string policy;                  // the course policy applied to the gradebook, in words; "" without one
   std::string gradebook_path, summary_path;
 };
 
@@ -100,7 +107,9 @@ GradingMethod grade_locally();
 // is an error in the gradebook, never the end of the batch. Without a seed, the course's grading seed
 // (assignment/grading_seed.h) is used when it has one. Throws UserError for bad input: an unknown assignment, a
 // folder that is missing or holds no students, --backend cuda without a GPU, an output folder that cannot
-// be made, a grading key file that is no key.
+// be made, a grading key file that is no key, a --submitted-at that is no time with its UTC offset, a course
+// policy that cannot be read. Under a course policy (class/course_policy.h) the gradebook and the summary take
+// off each student's late penalty (class/counted_submission.h); the results stay as graded.
 BatchOutcome run_batch(const BatchOptions& options, const BatchListener& listener,
                        const GradingMethod& method = grade_locally());
 

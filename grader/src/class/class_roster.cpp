@@ -9,6 +9,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "class/safe_file_name.h"
+#include "class/timestamp.h"
 #include "submission/intake.h"
 #include "util/errors.h"
 #include "util/text.h"
@@ -96,11 +97,17 @@ YAML::Node list_field(const YAML::Node& map, const std::string& key) {
   return {};
 }
 
-// submission_<id> -> who submitted it, from the export's metadata. Whatever is missing or malformed is
-// done without: the folder's name then stands for the student.
-std::map<std::string, std::vector<Person>> read_gradescope_metadata(const fs::path& file,
-                                                                    std::vector<std::string>& warnings) {
-  std::map<std::string, std::vector<Person>> people;
+// What the export's metadata says of one submission_<id>.
+struct GradescopeEntry {
+  std::vector<Person> people;
+  std::string submitted_at;  // its :created_at:, recorded by Gradescope's server when the student submitted
+};
+
+// submission_<id> -> who submitted it and when, from the export's metadata. Whatever is missing or malformed
+// is done without: the folder's name then stands for the student, and the batch's time for the submission's.
+std::map<std::string, GradescopeEntry> read_gradescope_metadata(const fs::path& file,
+                                                                std::vector<std::string>& warnings) {
+  std::map<std::string, GradescopeEntry> people;
   YAML::Node top;
   try {
     top = YAML::LoadFile(file.string());
@@ -116,7 +123,15 @@ std::map<std::string, std::vector<Person>> read_gradescope_metadata(const fs::pa
   }
   for (const auto& entry : top) {
     if (!entry.first.IsScalar() || !entry.second.IsMap()) continue;
-    std::vector<Person>& who = people[entry.first.Scalar()];
+    GradescopeEntry& e = people[entry.first.Scalar()];
+    std::vector<Person>& who = e.people;
+    if (const std::string created = roster_field(entry.second, "created_at"); !created.empty()) {
+      std::string why;
+      if (const auto t = parse_timestamp(created, &why)) e.submitted_at = timestamp_text(*t);
+      else
+        warnings.push_back(std::string(kGradescopeMetadata) + ": " + entry.first.Scalar() + "'s created_at '" +
+                           created + "' " + why + ": its submission takes the batch's time (--submitted-at)");
+    }
     const YAML::Node submitters = list_field(entry.second, "submitters");
     if (!submitters) continue;
     for (const YAML::Node& s : submitters) {
@@ -154,7 +169,7 @@ ClassRoster discover_class(const std::string& dir, const std::string& assignment
     const std::string name = f.filename().string();
     return starts_with(name, clone_prefix) && name.size() > clone_prefix.size();
   });
-  std::map<std::string, std::vector<Person>> gradescope;
+  std::map<std::string, GradescopeEntry> gradescope;
   if (fs::exists(root / kGradescopeMetadata, ec)) {
     roster.layout = RosterLayout::gradescope;
     gradescope = read_gradescope_metadata(root / kGradescopeMetadata, roster.warnings);
@@ -170,7 +185,10 @@ ClassRoster discover_class(const std::string& dir, const std::string& assignment
     const std::string who = roster.layout == RosterLayout::github_classroom ? name.substr(clone_prefix.size()) : name;
     s.key = safe_file_name(who);
     s.folder = folder.string();
-    if (roster.layout == RosterLayout::gradescope) s.people = gradescope[name];
+    if (roster.layout == RosterLayout::gradescope) {
+      s.people = gradescope[name].people;
+      s.submitted_at = gradescope[name].submitted_at;
+    }
     if (s.people.empty()) s.people.push_back({who, "", ""});
     if (!student_files.empty()) find_submission(s, student_files.front());
     for (const std::string& file : student_files)

@@ -27,6 +27,9 @@ struct Student {
   std::string folder;          // the student's folder, absolute
   std::string submission;      // the folder holding the expected files; empty when there is none
   std::string missing;         // why `submission` is empty: "no matmul_naive.cu in the folder"
+  // When Gradescope's server recorded the submission (its metadata's :created_at:, as class/timestamp.h
+  // writes it); "" in the other layouts, which record no time a student cannot set.
+  std::string submitted_at;
 };
 
 struct ClassRoster {
@@ -39,7 +42,9 @@ struct ClassRoster {
 // plain files at the top are not students; neither is `skip` (the batch's output folder, when it lies
 // inside `dir`). A student's files may sit in a subfolder (a clone's repository layout): the shallowest
 // folder holding the first expected file is the submission, and two such folders at the same depth are
-// reported as `missing` rather than guessed between. Throws UserError when `dir` is not a folder.
+// reported as `missing` rather than guessed between. A Gradescope export's metadata names each submission's
+// people and time; whatever of it cannot be read is a warning, and is done without. Throws UserError when
+// `dir` is not a folder.
 ClassRoster discover_class(const std::string& dir, const std::string& assignment,
                            const std::vector<std::string>& student_files, const std::string& skip = "");
 

@@ -141,6 +141,9 @@ TEST_F(ClassRosterTest, GradescopeExportNamesTheSubmittersFromItsMetadata) {
   EXPECT_EQ(jane.people[0].name, "Jane Doe");
   EXPECT_EQ(jane.people[0].sid, "1234");
   EXPECT_EQ(jane.people[0].email, "jane@example.edu");
+  // When Gradescope's server recorded the submission: the time its late penalty is reckoned from.
+  EXPECT_EQ(jane.submitted_at, "2024-03-01T10:00:00-08:00");
+  EXPECT_EQ(roster.students[1].submitted_at, "");
   ASSERT_EQ(roster.students[1].people.size(), 2u);
   EXPECT_EQ(roster.students[1].people[0].email, "one@example.edu");
   EXPECT_EQ(roster.students[1].people[1].name, "202");
@@ -148,6 +151,23 @@ TEST_F(ClassRosterTest, GradescopeExportNamesTheSubmittersFromItsMetadata) {
   EXPECT_TRUE(roster.students[2].submission.empty());
   EXPECT_EQ(roster.students[3].people.at(0).name, "submission_104");
   EXPECT_FALSE(roster.students[3].submission.empty());
+}
+
+TEST_F(ClassRosterTest, AGradescopeTimeThatIsNoTimeIsAWarning) {
+  write("submission_7/matmul_naive.cu");
+  write("submission_metadata.yml",
+        "submission_7:\n"
+        "  :submitters:\n"
+        "  - :name: Jane Doe\n"
+        "  :created_at: 2024-03-01 10:00:00\n");  // no offset: whose 10 o'clock?
+  const ClassRoster roster = discover();
+  ASSERT_EQ(roster.warnings.size(), 1u);
+  EXPECT_NE(roster.warnings[0].find("submission_7's created_at '2024-03-01 10:00:00' has no UTC offset"),
+            std::string::npos)
+      << roster.warnings[0];
+  ASSERT_EQ(roster.students.size(), 1u);
+  EXPECT_EQ(roster.students[0].people.at(0).name, "Jane Doe");
+  EXPECT_EQ(roster.students[0].submitted_at, "");
 }
 
 TEST_F(ClassRosterTest, UnreadableGradescopeMetadataIsAWarningNotAnError) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "class/result_seal.h"
+#include "class/timestamp.h"
 #include "reports/report_json.h"
 #include "result/regrade.h"
 #include "submission/intake.h"
@@ -116,6 +117,7 @@ std::string render_class_result(const ClassResult& r, const std::string& secret)
   batch["rubric_sha256"] = r.rubric_sha256;
   batch["seed"] = r.seed;
   batch["backend"] = r.backend;
+  if (!r.submitted_at.empty()) batch["submitted_at"] = r.submitted_at;
   document["batch"] = batch;
   // Names come from folder names and metadata: bytes that are not UTF-8 become U+FFFD, never an error.
   return sealed_json_text(document, secret);
@@ -147,6 +149,10 @@ ClassResult class_result_from_json(const nlohmann::json& document, const std::st
   r.rubric_sha256 = string_field(*batch, "rubric_sha256");
   r.seed = string_field(*batch, "seed");
   r.backend = string_field(*batch, "backend");
+  r.submitted_at = string_field(*batch, "submitted_at");
+  std::string why;
+  if (!r.submitted_at.empty() && !parse_timestamp(r.submitted_at, &why))
+    throw std::runtime_error("result JSON: batch.submitted_at: '" + r.submitted_at + "' " + why);
   return r;
 }
 
@@ -272,6 +278,10 @@ ClassResult merge_class_results(const std::vector<ClassResult>& results) {
   }
   g.backend = joined_once(backends);
   g.device.name = joined_once(devices);
+  for (const ClassResult& r : results)
+    if (const auto t = parse_timestamp(r.submitted_at))
+      if (const auto m = parse_timestamp(merged.submitted_at); !m || t->utc_seconds < m->utc_seconds)
+        merged.submitted_at = r.submitted_at;
   return merged;
 }
 
@@ -284,6 +294,12 @@ std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult
   return merged;
 }
 
+std::string gradebook_points(double points) { return points_text(points); }
+
+double gradebook_score(const ClassResult& result) {
+  return result.policy ? std::max(0.0, result.result.score - result.policy->penalty) : result.result.score;
+}
+
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format) {
   std::string csv;
   const std::vector<std::string> groups = scored_groups(results);
@@ -294,13 +310,19 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
       if (graded_by_a_person(t)) points += t.max_score;
     return points;
   };
-  bool any_pending = false;
-  for (const ClassResult& r : results) any_pending = any_pending || pending_points(r.result) > 0;
+  bool any_pending = false, any_policy = false;
+  for (const ClassResult& r : results) {
+    any_pending = any_pending || pending_points(r.result) > 0;
+    any_policy = any_policy || r.policy.has_value();
+  }
   if (format == GradebookFormat::kit) {
     std::vector<std::string> header = {"student", "sid", "email", "score", "max_score"};
     header.insert(header.end(), groups.begin(), groups.end());
     if (any_pending) header.push_back("pending (graded by a person)");
     for (const char* column : {"status", "backend", "device", "seconds"}) header.push_back(column);
+    // A course policy's columns come last, so the columns before them stay where scripts expect them.
+    if (any_policy)
+      for (const char* column : {"submitted_at", "days_late", "penalty", "counted"}) header.push_back(column);
     csv += text_row(header);
   } else if (format == GradebookFormat::gradescope) {
     csv += text_row({"Name", "SID", "Email", "Total Score"});
@@ -315,7 +337,7 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
   for (const ClassResult& r : results) {
     const GradeResult& g = r.result;
     for (const Person& p : r.people) {
-      const std::string score = csv_number(points_text(g.score));
+      const std::string score = csv_number(points_text(gradebook_score(r)));
       if (format == GradebookFormat::gradescope) {
         csv += csv_line({csv_text(p.name), csv_text(p.sid), csv_text(p.email), score});
         continue;
@@ -343,6 +365,14 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%.1f", g.execution_time_s);
       row.push_back(csv_number(seconds));
+      if (any_policy) {
+        const PolicyOutcome outcome = r.policy.value_or(PolicyOutcome{});
+        const bool counted = !outcome.submitted_at.empty();
+        row.push_back(csv_text(outcome.submitted_at));
+        row.push_back(counted ? csv_number(std::to_string(outcome.days_late)) : "");
+        row.push_back(counted ? csv_number(points_text(outcome.penalty)) : "");
+        row.push_back(csv_text(outcome.counted));
+      }
       csv += csv_line(row);
     }
   }
@@ -351,12 +381,15 @@ std::string render_gradebook(const std::vector<ClassResult>& results, GradebookF
 
 std::string render_class_summary(const std::vector<ClassResult>& results) {
   struct Line {
-    std::string student, score, status, first_failure;
+    std::string student, score, status, submission, first_failure;
   };
-  std::vector<Line> lines = {{"student", "score", "status", "first failing test"}};
+  bool any_policy = false;
+  for (const ClassResult& r : results) any_policy = any_policy || r.policy.has_value();
+  std::vector<Line> lines = {{"student", "score", "status", any_policy ? "submission counted" : "", "first failing test"}};
   for (const ClassResult& r : results) {
-    Line line{one_line(people_names(r), 32),
-              points_text(r.result.score) + " / " + points_text(r.result.max_score), gradebook_status(r), ""};
+    Line line{one_line(people_names(r), 32), points_text(gradebook_score(r)) + " / " + points_text(r.result.max_score),
+              gradebook_status(r), "", ""};
+    if (r.policy && !r.policy->counted.empty()) line.submission = r.policy->counted + "; " + r.policy->lateness;
     if (needs_regrade(r)) {
       const RegradeReason first = regrade_reasons(r.result).front();
       line.first_failure = one_line(first.name + ": " + first.why, 90);
@@ -369,17 +402,19 @@ std::string render_class_summary(const std::vector<ClassResult>& results) {
     }
     lines.push_back(line);
   }
-  std::size_t w_student = 0, w_score = 0, w_status = 0;
+  std::size_t w_student = 0, w_score = 0, w_status = 0, w_submission = 0;
   for (const Line& l : lines) {
     w_student = std::max(w_student, l.student.size());
     w_score = std::max(w_score, l.score.size());
     w_status = std::max(w_status, l.status.size());
+    w_submission = std::max(w_submission, l.submission.size());
   }
   std::string table;
   auto pad = [](const std::string& text, std::size_t width) { return text + std::string(width - text.size(), ' '); };
   for (const Line& l : lines) {
     std::string row = pad(l.student, w_student) + "  " + std::string(w_score - l.score.size(), ' ') + l.score + "  " +
-                      pad(l.status, w_status) + "  " + l.first_failure;
+                      pad(l.status, w_status) + "  " + (any_policy ? pad(l.submission, w_submission) + "  " : "") +
+                      l.first_failure;
     while (!row.empty() && row.back() == ' ') row.pop_back();
     table += row + "\n";
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,16 @@
 #include "result/result.h"
 
 namespace kit {
+
+// What a course policy (class/course_policy.h) made of a student's submissions: which one counts, and the
+// points its lateness cost (class/counted_submission.h). The gradebook and the summary show it.
+struct PolicyOutcome {
+  std::string submitted_at;  // when the counted submission was made; "" when none was graded
+  long days_late = 0;        // days started after the due date; 0 on time or without one
+  double penalty = 0;        // points taken off the score: never more than the score
+  std::string counted;       // which one counted and why: "2 of 3 submissions: the best before the due date"
+  std::string lateness;      // the same of its time, in words: "on time", "3 days late: 20 points off"
+};
 
 // What became of one student in a batch.
 enum class ClassStatus { graded, no_submission, error };
@@ -30,6 +41,11 @@ struct ClassResult {
   std::string backend;  // the backend the batch asked for: cuda | cpu
   GradeResult result;   // for no submission and errors, one test saying what happened
   std::string file;     // the file it was read from; empty for one made here
+  // When the submission was made (class/timestamp.h text): Gradescope's record of it, else the time the
+  // instructor collected the class (--submitted-at), else the time the batch started; never a file's own
+  // time, which students can set. "" in a result written before the kit recorded it.
+  std::string submitted_at;
+  std::optional<PolicyOutcome> policy;  // set by a course policy; never saved in a result
 };
 
 // Whether a graded student's result needs a regrade: some test the grading could not check
@@ -75,25 +91,34 @@ void check_one_rubric(const std::vector<std::vector<ClassResult>>& batches,
 // error of the kit's); between two measured, or two not, the later batch's wins. A test only one batch has is kept. The
 // score is the sum of the chosen tests'; backends and devices are listed as "cpu + cuda". So a later batch that
 // checked a test the earlier one could not fixes that regrade, and the merged result needs a regrade exactly
-// when a chosen test is still one (gradebook_status).
+// when a chosen test is still one (gradebook_status). Its submitted_at is the earliest of the results': the
+// files were in hand then.
 ClassResult merge_class_results(const std::vector<ClassResult>& results);
 
 // Every student's merged result, sorted by key, from each batch's results in the order given.
 std::vector<ClassResult> merge_batches(const std::vector<std::vector<ClassResult>>& batches);
+
+// Points as a gradebook shows them: "100", "52.5", "33.33".
+std::string gradebook_points(double points);
+
+// The score a gradebook shows: the result's, less the late penalty a course policy took off.
+double gradebook_score(const ClassResult& result);
 
 enum class GradebookFormat { kit, gradescope, canvas };
 
 // The gradebook as CSV (util/csv.h: RFC 4180, and every cell of text neutralised against formulas),
 // one row per person (a group submission's score goes to each of its members).
 //   kit:        student, sid, email, score, max_score, one column per rubric group, status (gradebook_status:
-//               graded, regrade, no submission, error), backend, device, seconds
+//               graded, regrade, no submission, error), backend, device, seconds; under a course policy also
+//               submitted_at, days_late, penalty, counted (PolicyOutcome), and the score is after the penalty
 //   gradescope: Name, SID, Email, Total Score (the columns of Gradescope's score upload)
 //   canvas:     Student, ID, SIS User ID, SIS Login ID, Section, and a column named after the
 //               assignment, with a "Points Possible" row first (Canvas's gradebook import)
 std::string render_gradebook(const std::vector<ClassResult>& results, GradebookFormat format);
 
 // A table for people: student, score, status (gradebook_status), and the first failing test's message; for
-// a student to regrade, the first test the grading could not check and why.
+// a student to regrade, the first test the grading could not check and why. Under a course policy the score
+// is after the penalty, and a column says which submission counted and how late it was.
 std::string render_class_summary(const std::vector<ClassResult>& results);
 
 // Writes `text` to `path` whole or not at all (a temporary file renamed into place): a batch interrupted

@@ -128,6 +128,7 @@ TEST(Gradebook, ClassResultsRoundTripThroughTheirJson) {
   r.submission_sha256 = {{"matmul_naive.cu", "abc123"}, {"answers.yaml", "absent"}};
   r.rubric_sha256 = "feed";
   r.seed = "7";
+  r.submitted_at = "2026-12-01T23:59:00-05:00";
   const nlohmann::json document = nlohmann::json::parse(render_class_result(r, kSecret));
   EXPECT_EQ(check_seal(document, kSecret), SealCheck::valid);
   const ClassResult back = class_result_from_json(document, "ignored");
@@ -138,12 +139,15 @@ TEST(Gradebook, ClassResultsRoundTripThroughTheirJson) {
   EXPECT_EQ(back.rubric_sha256, "feed");
   EXPECT_EQ(back.seed, "7");
   EXPECT_EQ(back.backend, "cpu");
+  EXPECT_EQ(back.submitted_at, "2026-12-01T23:59:00-05:00");
   EXPECT_DOUBLE_EQ(back.result.score, 10);
   // A plain `grader grade --format json` result is the student named by the file.
   nlohmann::json plain = document;
   plain.erase("batch");
   EXPECT_EQ(class_result_from_json(plain, "bob").people.at(0).name, "bob");
   plain["batch"] = {{"status", "finished"}};
+  EXPECT_THROW(class_result_from_json(plain, "bob"), std::runtime_error);
+  plain["batch"] = {{"status", "graded"}, {"submitted_at", "2026-12-01T23:59:00"}};
   EXPECT_THROW(class_result_from_json(plain, "bob"), std::runtime_error);
 }
 

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "class/timestamp.h"
 #include "os/process.h"
 #include "util/errors.h"
 #include "util/text.h"
@@ -163,6 +164,7 @@ class SlurmGrading {
     j.backend = work_.backend;
     j.seed = o.seed;
     j.unsandboxed = o.unsandboxed;
+    j.submitted_at = o.submitted_at;
     j.jobs = std::max(1, o.jobs);
     j.tasks = static_cast<int>(chunks.size());
     std::size_t largest = 0;
@@ -318,6 +320,7 @@ std::string render_job_script(const SlurmJob& job) {
        std::to_string(job.jobs);
   if (job.seed) s += " --seed " + std::to_string(*job.seed);
   if (job.unsandboxed) s += " --unsandboxed";
+  if (!job.submitted_at.empty()) s += " --submitted-at " + shell_quote(job.submitted_at);
   s += " --slurm-task \"$SLURM_ARRAY_TASK_ID\"\n";
   return s;
 }
@@ -392,6 +395,9 @@ BatchOutcome run_slurm_batch(const BatchOptions& options, const SlurmOptions& sl
   method.regrade_at_end = false;
   BatchOptions o = options;
   if (o.jobs <= 0) o.jobs = 1;  // a task's gradings at a time, and the CPUs it asks for
+  // The tasks start when Slurm runs them, maybe hours from now: the class was collected when this command
+  // started, and every task records that time (unless Gradescope's metadata has the student's own).
+  if (o.submitted_at.empty()) o.submitted_at = timestamp_text(timestamp_now());
   return run_batch(o, listener, method);
 }
 

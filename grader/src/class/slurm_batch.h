@@ -32,6 +32,7 @@ struct SlurmJob {
   std::string backend;                               // cuda | cpu
   std::optional<std::uint64_t> seed;
   bool unsandboxed = false;
+  std::string submitted_at;  // the time of the class's submissions the tasks record (BatchOptions)
   int jobs = 1;         // gradings at a time in each task
   int tasks = 0;        // array tasks 0 .. tasks-1
   long minutes = 0;     // each task's time limit

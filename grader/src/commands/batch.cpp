@@ -81,6 +81,11 @@ Command add_batch_command(CLI::App& app) {
   state->seed_option = command->add_option("--seed", state->seed, "the grading seed: draws hidden sizes and input "
                                                                   "seeds (keep it secret until grades are out)");
   command->add_flag("--unsandboxed", o.unsandboxed, kUnsandboxedHelp);
+  command->add_option("--submitted-at", o.submitted_at,
+                      "when the class's submissions were collected, with its UTC offset (2026-12-01T23:59:00-05:00); "
+                      "default: when the batch starts. A Gradescope export's own times win over it");
+  command->add_option("--policy", o.policy, "the course policy (due date, late penalty) for the gradebook; default: "
+                                            "the course tree's course-policy.yaml, if any");
   CLI::Option* slurm = command->add_flag("--slurm", state->slurm, "grade on a Slurm cluster: a job array, one task per "
                                                                    "--chunk students, then the gradebook here");
   SlurmOptions& so = state->slurm_options;

@@ -1,7 +1,9 @@
 // `grader gradebook`: one gradebook from the results of one or more batches, merged per student (a CPU
 // batch's correctness with a later GPU batch's performance, say), in the kit's CSV or an LMS's import CSV.
 // Only results each batch sealed with its key, with possible scores, graded against one rubric, are
-// taken; anything else stops it with exit 2 and the file named.
+// taken; anything else stops it with exit 2 and the file named. Under a course policy (--policy, or the
+// course tree's) a student's different submissions are resubmissions: the policy picks the one that counts
+// and takes off its late penalty (class/counted_submission.h).
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +11,8 @@
 #include <optional>
 
 #include "class/batch.h"
+#include "class/counted_submission.h"
+#include "class/course_policy.h"
 #include "class/gradebook.h"
 #include "class/grading_key.h"
 #include "commands/commands.h"
@@ -36,6 +40,7 @@ Command add_gradebook_command(CLI::App& app) {
     std::vector<std::string> results;
     std::string format = "csv";
     std::string output;
+    std::string policy;
   };
   auto state = std::make_shared<State>();
   static const std::vector<std::string> formats = {"csv", "gradescope", "canvas"};
@@ -47,7 +52,11 @@ Command add_gradebook_command(CLI::App& app) {
   command->add_option("--format", state->format, "csv (the kit's), gradescope or canvas (their score import CSVs)")
       ->check(CLI::IsMember(formats));
   command->add_option("--output", state->output, "the gradebook file to write")->required();
+  command->add_option("--policy", state->policy, "the course policy: due date, late penalty, which resubmission counts "
+                                                 "(default: the course tree's course-policy.yaml, if any)");
   return {command, [state] {
+            // Read first: a mistake in it is named before any result is.
+            const std::optional<CoursePolicy> policy = find_course_policy(state->policy);
             std::vector<std::vector<ClassResult>> batches;
             for (const std::string& dir : state->results) {
               std::error_code ec;
@@ -63,12 +72,15 @@ Command add_gradebook_command(CLI::App& app) {
               if (batches.back().empty())
                 throw UserError("--results " + dir + " holds no results: give a folder `grader batch` wrote (--out)");
             }
-            check_one_rubric(batches, rubric_here(batches.front().front().result.assignment));
-            const std::vector<ClassResult> merged = merge_batches(batches);
+            const std::string assignment = batches.front().front().result.assignment;
+            check_one_rubric(batches, rubric_here(assignment));
+            const std::vector<ClassResult> merged =
+                policy ? apply_course_policy(batches, policy_for(*policy, assignment)) : merge_batches(batches);
             const GradebookFormat format = state->format == "gradescope" ? GradebookFormat::gradescope
                                            : state->format == "canvas"   ? GradebookFormat::canvas
                                                                          : GradebookFormat::kit;
             write_file_whole(state->output, render_gradebook(merged, format));
+            if (policy) std::cout << describe_policy(*policy, assignment) << "\n\n";
             std::cout << render_class_summary(merged) << "\n" << merged.size() << " students from "
                       << state->results.size() << (state->results.size() == 1 ? " batch" : " batches")
                       << "; gradebook written to " << state->output << " (" << state->format << ")\n";
