@@ -183,6 +183,8 @@ TEST(JsonReport, WhatStudentsSeeOfHiddenTestsRoundTrips) {
     result.hidden_tests = rule;
     const json doc = json::parse(render_json(result));
     EXPECT_EQ(doc.at("hidden_tests"), hidden_tests_name(rule));
+    EXPECT_EQ(doc.at("tests")[5].at("visibility"), "hidden") << "the instructor's result keeps the rubric's word";
+    EXPECT_EQ(doc.at("tests")[5].at("details"), "first wrong: P[1020][3]");
     expect_same(result_from_json(doc), result);
   }
 }
