@@ -6,8 +6,7 @@
 
 #include <string>
 
-#include "assignment/hidden_tests.h"
-#include "result/result.h"
+#include "result/result.h"  // HiddenTests, the rubric's word a result carries
 
 namespace kit {
 
