@@ -112,6 +112,15 @@ struct RubricReader {
     fail(node, "visibility must be visible, hidden or after_due_date, not '" + v + "'");
   }
 
+  HiddenTests hidden_tests(const YAML::Node& node) const {
+    const std::string v = string(node, "hidden_tests");
+    HiddenTests rule = HiddenTests::nothing;
+    if (!parse_hidden_tests(v, &rule))
+      fail(node, "hidden_tests must be one of " + comma_list(hidden_tests_names()) + " (what students see of the "
+                 "hidden tests), not '" + v + "'");
+    return rule;
+  }
+
   const Problem* problem(const YAML::Node& node) const {
     const std::string name = string(node, "problem");
     const Problem* p = find_problem(name);
@@ -476,7 +485,8 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
   if (!root || root.IsNull()) throw RubricError(path, 0, 0, "the rubric is empty");
   r.allow_keys(root, "the rubric",
                {"assignment", "title", "problem", "functions", "student_files", "square", "knobs", "seed", "tolerance",
-                "correctness", "performance", "technique", "forbidden", "limits", "cpu_checks", "questions"});
+                "correctness", "hidden_tests", "performance", "technique", "forbidden", "limits", "cpu_checks",
+                "questions"});
 
   Rubric rubric;
   rubric.path = path;
@@ -516,6 +526,7 @@ Rubric load_rubric(const std::string& path, const std::vector<std::string>& kit_
       r.fail(g["group"], "two correctness groups are named '" + rubric.correctness.back().name + "'");
   }
   if (rubric.correctness.empty()) r.fail(root["correctness"], "correctness must list at least one group");
+  if (const YAML::Node h = root["hidden_tests"]) rubric.hidden_tests = r.hidden_tests(h);
 
   if (const YAML::Node p = root["performance"]) read_performance(r, p, rubric);
   if (const YAML::Node t = root["technique"]) read_technique(r, t, rubric);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "assignment/device_tile.h"
+#include "assignment/hidden_tests.h"
 #include "assignment/questions.h"
 #include "assignment/rubric_error.h"
 #include "kit/knobs.h"
@@ -143,6 +144,8 @@ struct Rubric {
   std::uint64_t seed = 1;  // the public seed of visible cases and datasets
   Tolerance tolerance;
   std::vector<CorrectnessGroup> correctness;
+  // What students are shown of the tests of `visibility: hidden` groups (assignment/hidden_tests.h).
+  HiddenTests hidden_tests = HiddenTests::nothing;
   Performance performance;
   std::vector<TechniqueCheck> technique;
   std::vector<std::string> forbidden;  // identifiers the student's file may not use

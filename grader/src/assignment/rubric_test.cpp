@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kit {
@@ -226,7 +227,23 @@ TEST(RubricLoad, OmittedKeysTakeTheirDefaults) {
   EXPECT_EQ(r.cpu_checks.race_max_dim, 33);
   EXPECT_EQ(r.cpu_checks.orders, (std::vector<std::string>{"forward", "reverse", "random:1"}));
   EXPECT_EQ(r.cpu_checks.repeats_max_volume, 50'000'000);
+  EXPECT_EQ(r.hidden_tests, HiddenTests::nothing);  // students see nothing of the hidden tests, as before the key
   EXPECT_EQ(total_points(r), 10);
+}
+
+// `hidden_tests` takes each of its three values, and they are the words the documentation gives.
+TEST(RubricLoad, HiddenTestsTakesEachOfItsValues) {
+  const std::pair<const char*, HiddenTests> values[] = {{"hidden-tests-nothing", HiddenTests::nothing},
+                                                        {"hidden-tests-summary", HiddenTests::summary},
+                                                        {"hidden-tests-after-due-date", HiddenTests::after_due_date}};
+  for (const auto& [folder, rule] : values) {
+    SCOPED_TRACE(folder);
+    const Rubric r = load_rubric(fixture(folder), {kKitRoot});
+    EXPECT_EQ(r.hidden_tests, rule);
+    ASSERT_EQ(r.correctness.size(), 2u);
+    EXPECT_EQ(r.correctness[1].visibility, Visibility::hidden);
+  }
+  EXPECT_EQ(hidden_tests_names(), (std::vector<std::string>{"nothing", "summary", "after_due_date"}));
 }
 
 TEST(RubricShape, SquareRubricsDescribeAWidthOthersAllDimensions) {
@@ -315,6 +332,12 @@ TEST(RubricInvalid, PointsThatAreNotFiniteAreReportedAtTheValue) {
 
 TEST(RubricInvalid, UnknownVisibilityIsReportedAtTheValue) {
   expect_error_at("bad-visibility", 9, 17, "visibility must be visible, hidden or after_due_date, not 'secret'");
+}
+
+TEST(RubricInvalid, UnknownHiddenTestsValueIsReportedAtTheValueWithTheAllowedOnes) {
+  expect_error_at("bad-hidden-tests", 11, 15,
+                  "hidden_tests must be one of nothing, summary, after_due_date (what students see of the hidden "
+                  "tests), not 'everything'");
 }
 
 TEST(RubricInvalid, YamlSyntaxErrorIsReportedWhereTheParserStopped) {

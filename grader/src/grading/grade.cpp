@@ -105,6 +105,7 @@ GradeResult result_heading(const Session& s, const GradeOptions& o, const Backen
   GradeResult result;
   result.assignment = s.assignment.rubric.assignment;
   result.title = s.assignment.rubric.title;
+  result.hidden_tests = s.assignment.rubric.hidden_tests;
   result.submission = o.submission;
   result.backend = to_string(s.assignment.backend);
   result.backend_reason = choice.reason;

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "checks/check_sections.h"
+#include "reports/hidden_summary.h"
 #include "reports/report_text.h"
+#include "reports/student_view.h"
 #include "result/regrade.h"
 #include "run/failure_pictures.h"
 
@@ -96,6 +98,21 @@ Json extra_data(const GradeResult& result) {
   return extra;
 }
 
+// Under `hidden_tests: summary`, the one visible entry that says how the hidden tests went, by group: no
+// test's name, size, message or details. It carries no points of its own (no score, no max_score: the
+// top-level score is the submission's), and fails when a hidden test failed, so that it reads as the tests do.
+Json hidden_summary_entry(const HiddenSummary& summary, const std::string& number) {
+  Json item = Json::object();
+  item["name"] = "hidden tests";
+  item["number"] = number;
+  item["status"] = summary.failed > 0 ? "failed" : "passed";
+  item["output"] = describe(summary) + "\nThe hidden tests themselves (their sizes, inputs and messages) are not shown.";
+  item["output_format"] = "text";
+  item["tags"] = Json::array({"hidden tests"});
+  item["visibility"] = "visible";
+  return item;
+}
+
 }  // namespace
 
 std::string render_gradescope(const GradeResult& result) {
@@ -113,12 +130,19 @@ std::string render_gradescope(const GradeResult& result) {
   out["stdout_visibility"] = "hidden";
   out["extra_data"] = extra_data(result);
 
+  // The summary of the hidden tests goes right after the last of them.
+  const HiddenSummary hidden = summarise_hidden_tests(result);
+  std::size_t last_summarised = result.tests.size();
+  for (size_t i = 0; i < result.tests.size(); ++i)
+    if (student_view(result.tests[i], result.hidden_tests).summarised) last_summarised = i;
+
   Json tests = Json::array();
+  const auto number = [&]() { return std::to_string(tests.size() + 1); };
   for (size_t i = 0; i < result.tests.size(); ++i) {
     const TestResult& test = result.tests[i];
     Json item = Json::object();
     item["name"] = test_name(test);
-    item["number"] = std::to_string(i + 1);
+    item["number"] = number();
     item["score"] = test.score;
     item["max_score"] = test.max_score;
     const bool regrade = needs_regrade(test);
@@ -130,8 +154,10 @@ std::string render_gradescope(const GradeResult& result) {
                                  : Json::array({to_string(test.category)});
     if (pending(test)) item["name"] = test_name(test) + " (pending: " + pending_reason(test) + ")";
     if (regrade) item["name"] = test_name(test) + " (to be regraded: not checked)";
-    item["visibility"] = test.visibility.empty() ? "visible" : test.visibility;
+    // Whether and when the student sees this entry: Gradescope hides it, or reveals it after the due date.
+    item["visibility"] = student_view(test, result.hidden_tests).visibility;
     tests.push_back(item);
+    if (i == last_summarised) tests.push_back(hidden_summary_entry(hidden, number()));
   }
   out["tests"] = tests;
 

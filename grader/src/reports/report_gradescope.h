@@ -12,7 +12,10 @@ namespace kit {
 // skipped test is "failed", its output starting with "[skipped]"; a pending test, and a test the grading
 // could not check (result/regrade.h: its name says "to be regraded", its tag is "regrade", its output and the
 // summary say that the course grades the submission again), are "passed", so that neither shows as a
-// failure, with no points yet. Each test keeps its own visibility, so Gradescope itself hides the hidden ones.
+// failure, with no points yet. Each test's visibility is what student_view (student_view.h) says of it, so
+// Gradescope itself hides the hidden ones, or shows them after the due date (`hidden_tests: after_due_date`);
+// under `hidden_tests: summary` one visible entry without points, "hidden tests", right after the last of
+// them, and a line of the output say how many failed and in which groups (hidden_summary.h).
 std::string render_gradescope(const GradeResult& result);
 
 }  // namespace kit

@@ -6,6 +6,7 @@
 
 #include "checks/check_sections.h"
 #include "result/regrade.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {
@@ -114,6 +115,7 @@ Json result_json(const GradeResult& result) {
   out["stages"] = stages;
   out["kit_version"] = result.kit_version;
   out["build_log"] = result.build_log;
+  out["hidden_tests"] = hidden_tests_name(result.hidden_tests);
   Json tests = Json::array();
   for (const TestResult& test : result.tests) tests.push_back(test_json<Json>(test));
   out["tests"] = tests;
@@ -308,6 +310,12 @@ GradeResult result_from_json(const nlohmann::json& document) {
   }
   top.read("kit_version", result.kit_version);
   top.read("build_log", result.build_log);
+  // What students are shown of the hidden tests; a result written before the rubric could say shows nothing.
+  std::string hidden_tests = hidden_tests_name(HiddenTests::nothing);
+  top.read("hidden_tests", hidden_tests);
+  if (!parse_hidden_tests(hidden_tests, &result.hidden_tests))
+    throw std::runtime_error("result JSON: hidden_tests: expected one of " + comma_list(hidden_tests_names()) +
+                             ", got \"" + hidden_tests + "\"");
 
   const json* tests = top.find("tests", true);
   if (!tests->is_array()) top.fail("tests", "an array", *tests);

@@ -30,6 +30,7 @@ void expect_same(const GradeResult& a, const GradeResult& b) {
   EXPECT_EQ(a.build_log, b.build_log);
   EXPECT_EQ(a.execution_time_s, b.execution_time_s);
   EXPECT_EQ(a.kit_version, b.kit_version);
+  EXPECT_EQ(a.hidden_tests, b.hidden_tests);
   ASSERT_EQ(a.tests.size(), b.tests.size());
   for (size_t i = 0; i < a.tests.size(); ++i) {
     SCOPED_TRACE("test " + std::to_string(i));
@@ -74,11 +75,12 @@ TEST(JsonReport, EveryFieldWithItsType) {
   const json doc = json::parse(render_json(report_samples::gpu_result()));
   EXPECT_EQ(doc.at("schema"), "cuda-memory-kit/result/v1");
   for (const char* key : {"assignment", "title", "submission", "backend", "backend_reason", "kit_version",
-                          "build_log"}) {
+                          "build_log", "hidden_tests"}) {
     EXPECT_TRUE(doc.at(key).is_string()) << key;
   }
   for (const char* key : {"score", "max_score", "execution_time_s"}) EXPECT_TRUE(doc.at(key).is_number()) << key;
   EXPECT_EQ(doc.at("assignment"), "matmul-tiled");
+  EXPECT_EQ(doc.at("hidden_tests"), "nothing");
   EXPECT_DOUBLE_EQ(doc.at("score").get<double>(), 55.36);
   EXPECT_DOUBLE_EQ(doc.at("max_score").get<double>(), 97.5);
   EXPECT_EQ(doc.at("stages"), json({{"build", 12.5}, {"correctness runs", 20.3}, {"timed runs", 8.5}}));
@@ -173,6 +175,20 @@ TEST(JsonReport, RoundTripThroughTheText) {
   expect_same(result_from_json(json::parse(render_json(result))), result);
 }
 
+// The rubric's hidden_tests travels with the result, so that a result read back is shown to students as the
+// rubric said.
+TEST(JsonReport, WhatStudentsSeeOfHiddenTestsRoundTrips) {
+  for (HiddenTests rule : {HiddenTests::nothing, HiddenTests::summary, HiddenTests::after_due_date}) {
+    GradeResult result = report_samples::gpu_result();
+    result.hidden_tests = rule;
+    const json doc = json::parse(render_json(result));
+    EXPECT_EQ(doc.at("hidden_tests"), hidden_tests_name(rule));
+    EXPECT_EQ(doc.at("tests")[5].at("visibility"), "hidden") << "the instructor's result keeps the rubric's word";
+    EXPECT_EQ(doc.at("tests")[5].at("details"), "first wrong: P[1020][3]");
+    expect_same(result_from_json(doc), result);
+  }
+}
+
 TEST(JsonReport, PicturesOfAFailedTestRoundTrip) {
   GradeResult result = report_samples::gpu_result();
   result.tests[3].pictures = {"p/t-output.pgm", "p/t-expected.pgm", "p/t-difference.pgm", "p/t-never-written.pgm"};
@@ -222,6 +238,7 @@ TEST(JsonReport, MinimalDocumentReadsWithDefaults) {
   EXPECT_EQ(result.tests[0].status, TestStatus::failed);
   EXPECT_EQ(result.tests[0].visibility, "visible");
   EXPECT_EQ(result.device.sm_clock_mhz, 0);
+  EXPECT_EQ(result.hidden_tests, HiddenTests::nothing);
   EXPECT_TRUE(result.leaderboard.empty());
 }
 
@@ -259,6 +276,12 @@ TEST(JsonReport, ReadingErrorsNameTheField) {
   json bad_order = good;
   bad_order["leaderboard"][0]["order"] = "up";
   EXPECT_NE(read_error(bad_order).find("leaderboard[0].order"), std::string::npos);
+
+  json unknown_rule = good;
+  unknown_rule["hidden_tests"] = "everything";
+  EXPECT_NE(read_error(unknown_rule).find("hidden_tests: expected one of nothing, summary, after_due_date, got "
+                                          "\"everything\""),
+            std::string::npos);
 
   json tests_not_array = good;
   tests_not_array["tests"] = json::object();

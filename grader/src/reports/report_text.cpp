@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "checks/check_sections.h"
+#include "reports/hidden_summary.h"
+#include "reports/student_view.h"
 #include "result/regrade.h"
 #include "run/failure_pictures.h"
 #include "util/text.h"
@@ -135,10 +137,13 @@ const char* status_colour(TestStatus status) {
 // A failed test's details say what went wrong; a test to regrade's, what kept the kit from checking it.
 bool shows_details(TestStatus status) { return status == TestStatus::failed || status == TestStatus::error; }
 
-bool is_shown(const std::string& visibility, const TextReportOptions& options) {
-  return !options.only_visible || visibility.empty() || visibility == "visible";
+// With only_visible the report is a student's: it shows what student_view says a student sees now.
+bool is_shown(const GradeResult& result, const std::string& visibility, const TextReportOptions& options) {
+  return !options.only_visible || student_view(visibility, result.hidden_tests).shown_now();
 }
-bool is_shown(const TestResult& test, const TextReportOptions& options) { return is_shown(test.visibility, options); }
+bool is_shown(const GradeResult& result, const TestResult& test, const TextReportOptions& options) {
+  return is_shown(result, test.visibility, options);
+}
 
 std::string visibility_note(const std::string& visibility) {
   if (visibility.empty() || visibility == "visible") return "";
@@ -209,7 +214,7 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
   std::vector<std::pair<std::string, std::vector<const TestResult*>>> groups;
   Tally section;
   for (const TestResult& test : result.tests) {
-    if (test.category != category || !is_shown(test, options)) continue;
+    if (test.category != category || !is_shown(result, test, options)) continue;
     section.add(test);
     auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == test.group; });
     if (group == groups.end()) group = groups.insert(groups.end(), {test.group, {}});
@@ -259,7 +264,7 @@ std::string counts_line(const GradeResult& result, const TextReportOptions& opti
   int counts[4] = {0, 0, 0, 0};
   int regrade = 0;
   for (const TestResult& test : result.tests) {
-    if (!is_shown(test, options)) continue;
+    if (!is_shown(result, test, options)) continue;
     if (needs_regrade(test)) ++regrade;
     else ++counts[static_cast<int>(test.status)];
   }
@@ -281,7 +286,7 @@ std::string counts_line(const GradeResult& result, const TextReportOptions& opti
 
 int withheld_count(const GradeResult& result, const TextReportOptions& options) {
   return static_cast<int>(std::count_if(result.tests.begin(), result.tests.end(),
-                                        [&](const TestResult& test) { return !is_shown(test, options); }));
+                                        [&](const TestResult& test) { return !is_shown(result, test, options); }));
 }
 
 std::string seconds_text(double seconds) {
@@ -317,11 +322,15 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
     rows.push_back(text_row(0, label("sandbox") + "none: graded with --unsandboxed, the student's code ran unconfined"));
   rows.push_back(text_row(0, label("device") + device_line(result.device)));
   rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
+  // A student's report under `hidden_tests: summary`: how the hidden tests went, by group, never which.
+  if (options.only_visible)
+    if (const std::string hidden = describe(summarise_hidden_tests(result)); !hidden.empty())
+      rows.push_back(text_row(0, label("hidden") + printable(hidden, false)));
   if (options.verbose) rows.push_back(text_row(0, label("time") + time_line(result)));
 
   double pending = 0;
   for (const TestResult& test : result.tests)
-    if (graded_by_a_person(test) && is_shown(test, options)) pending += test.max_score;
+    if (graded_by_a_person(test) && is_shown(result, test, options)) pending += test.max_score;
   if (pending > 0)
     rows.push_back(text_row(0, label("pending") + format_points(pending) +
                                    " points of written answers, graded by a person (not in the total yet)"));
@@ -334,7 +343,7 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
   Tally shown;
   double withheld_points = 0;
   for (const TestResult& test : result.tests) {
-    if (is_shown(test, options)) {
+    if (is_shown(result, test, options)) {
       shown.add(test);
     } else {
       withheld_points += test.max_score;
@@ -354,7 +363,7 @@ void add_regrade_rows(const GradeResult& result, const TextReportOptions& option
   std::size_t count = 0;
   double points = 0;
   for (const RegradeReason& reason : regrade_reasons(result)) {
-    if (!is_shown(reason.visibility, options)) continue;
+    if (!is_shown(result, reason.visibility, options)) continue;
     auto same = std::find_if(by_why.begin(), by_why.end(), [&](const auto& g) { return g.first == reason.why; });
     if (same == by_why.end()) same = by_why.insert(by_why.end(), {reason.why, {}});
     same->second.push_back(reason);
@@ -456,14 +465,14 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
   rows.push_back(text_row(0, header, true));
 
   const bool has_build_section = std::any_of(result.tests.begin(), result.tests.end(), [&](const TestResult& t) {
-    return t.category == TestCategory::build && is_shown(t, options);
+    return t.category == TestCategory::build && is_shown(result, t, options);
   });
   if (!has_build_section && !result.build_log.empty()) {
     rows.push_back(Row{});
     add_build_log_rows(result.build_log, 0, rows);
   }
   const bool shows_regrade = std::any_of(result.tests.begin(), result.tests.end(), [&](const TestResult& t) {
-    return needs_regrade(t) && is_shown(t, options);
+    return needs_regrade(t) && is_shown(result, t, options);
   });
   const size_t status_width = shows_regrade ? kRegradeStatusWidth : kStatusWidth;
   for (const TestCategory& category : report_sections(result.tests))

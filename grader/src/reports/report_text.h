@@ -9,9 +9,11 @@ namespace kit {
 
 struct TextReportOptions {
   bool colour = false;  // ANSI colours and bold; for a terminal only
-  // Leave out the tests a student may not see yet (visibility other than "visible") and say only how many
-  // there are and what they are worth. For text that is shown to students before results are released,
-  // such as the summary in Gradescope's results.json; the totals then count the listed tests only.
+  // The report is a student's: leave out the tests a student may not see yet (student_view.h, which applies
+  // the rubric's hidden_tests) and say only how many there are and what they are worth; under
+  // `hidden_tests: summary`, add a line on how the hidden tests went, by group (hidden_summary.h). For text
+  // shown to students before results are released, such as the summary in Gradescope's results.json; the
+  // totals then count the listed tests only.
   bool only_visible = false;
   // Add a line with where the grading's time went (GradeResult::stages), for `--verbose`.
   bool verbose = false;

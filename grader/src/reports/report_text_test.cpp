@@ -280,6 +280,25 @@ TEST(TextReport, OnlyVisibleWithholdsHiddenTestsAndTheirPoints) {
   EXPECT_EQ(line_starting(text, "tests "), "tests    5 passed, 1 failed, 1 to regrade, 1 skipped");
 }
 
+// The rubric's hidden_tests decides what students see; the instructor's report shows every test whatever it says.
+TEST(TextReport, TheInstructorsReportShowsEveryHiddenTestWhateverHiddenTestsSays) {
+  const std::string everything = render_text(report_samples::hidden_result(HiddenTests::nothing), false);
+  EXPECT_NE(everything.find("Width 777 (hidden) — seed 4242: 5 of 603729 elements wrong"), std::string::npos) << everything;
+  EXPECT_NE(everything.find("first wrong: P[776][0] expected 2.25, got 2.5"), std::string::npos);
+  for (HiddenTests rule : {HiddenTests::summary, HiddenTests::after_due_date})
+    EXPECT_EQ(render_text(report_samples::hidden_result(rule), false), everything) << hidden_tests_name(rule);
+}
+
+// Shown after the due date is not shown now: a student's report withholds the hidden tests as before.
+TEST(TextReport, OnlyVisibleWithholdsHiddenTestsShownAfterTheDueDate) {
+  TextReportOptions options;
+  options.only_visible = true;
+  const std::string text = render_text(report_samples::hidden_result(HiddenTests::after_due_date), options);
+  EXPECT_EQ(text, render_text(report_samples::hidden_result(HiddenTests::nothing), options));
+  EXPECT_EQ(text.find("Width 777"), std::string::npos);
+  EXPECT_EQ(line_starting(text, "not shown "), "not shown 5 tests worth 30 points (hidden, or shown after the due date)");
+}
+
 TEST(TextReport, OnlyVisibleChangesNothingWhenAllTestsAreVisible) {
   TextReportOptions options;
   options.only_visible = true;

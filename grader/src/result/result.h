@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "assignment/hidden_tests.h"
 #include "assignment/launch_record.h"
 
 namespace kit {
@@ -92,6 +93,9 @@ struct GradeResult {
   double score = 0;
   double max_score = 0;
   std::vector<TestResult> tests;
+  // The rubric's `hidden_tests`: what the reports meant for students show of the hidden tests
+  // (reports/student_view.h). The instructor's reports show every test whatever it says.
+  HiddenTests hidden_tests = HiddenTests::nothing;
   std::vector<LeaderboardEntry> leaderboard;
   std::string build_log;   // compiler output when the build failed or warned
   double execution_time_s = 0;
