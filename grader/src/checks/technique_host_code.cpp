@@ -68,6 +68,12 @@ std::vector<const HostCodeRun*> runs_by_test(const CorrectnessEvidence& evidence
   return runs;
 }
 
+// "in the correctness test n 257", or "in a hidden correctness test": technique findings are shown to
+// students, and a hidden test's name holds its size.
+std::string correctness_test_named(const HostCodeRun& run) {
+  return run.visible ? "in the correctness test " + run.test : std::string("in a hidden correctness test");
+}
+
 // What `judge` finds wrong with the record of the first correctness run of the check's function it
 // finds fault with, as "in the correctness test n = 257: ...", or "": the correctness tests record
 // every seed's run (CorrectnessEvidence::host_code_runs), so a file cannot behave at the check's size only.
@@ -76,7 +82,7 @@ std::string in_correctness_runs(const TechniqueInput& in, std::string (*judge)(c
   for (const HostCodeRun* run : runs_by_test(in.evidence))
     if (run->function == function)
       if (const std::string finding = judge(run->calls); !finding.empty())
-        return "in the correctness test " + run->test + ": " + finding;
+        return correctness_test_named(*run) + ": " + finding;
   return {};
 }
 
@@ -155,7 +161,7 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
   for (const HostCodeRun* run : runs_by_test(in.evidence))
     if (run->function == fn.name && run->dims != in.check.size && (!largest || dims_volume(run->dims) > dims_volume(largest->dims)))
       largest = run;
-  if (largest) sizes.push_back({largest->dims, " in the correctness test " + largest->test});
+  if (largest) sizes.push_back({largest->dims, " " + correctness_test_named(*largest)});
   const std::string student = std::filesystem::path(in.session.submission.source).filename().string();
   const std::regex place(std::regex_replace(student, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + R"(\D{0,16}\d+)");
   for (const auto& [dims, test] : sizes)

@@ -54,7 +54,8 @@ AnswerFlow follow_run_answers(Session& s, const RunOutputs& run) {
   if (host_code_record(talk.calls))
     for (std::vector<nlohmann::json>& calls : calls_by_seed(talk.calls, talk.seed_ends))
       if (s.worker.evidence.host_code_runs.size() < kMaxHostCodeRuns)
-        s.worker.evidence.host_code_runs.push_back({run.test.function->name, run.test.name, run.test.dims, std::move(calls)});
+        s.worker.evidence.host_code_runs.push_back({run.test.function->name, run.test.name, run.test.dims, std::move(calls),
+                                                    run.test.visibility == Visibility::visible});
   const Problem& problem = *run.test.function->problem;
   if (problem.host_answer || run.given_inputs || talk.runs.empty()) return {};
   return follow_answers(talk.calls, talk.seed_ends,

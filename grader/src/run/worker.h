@@ -38,6 +38,9 @@ struct HostCodeRun {
   std::string test;  // the correctness test's name: "n 1000"
   Dims dims;
   std::vector<nlohmann::json> calls;
+  // Whether students see the test: a hidden test's name holds its size, which a finding shown to students
+  // must not (reports/student_view.h).
+  bool visible = true;
 };
 
 // Enough for every seed of every correctness test of a host-code assignment, in every thread order.
