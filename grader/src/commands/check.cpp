@@ -35,7 +35,7 @@ Command add_check_command(CLI::App& app) {
             std::fprintf(stderr, "%s\n", chosen.said.c_str());
             const GradeResult result = grade_submission(o);
             emit_report(result, *flags);
-            return all_passed(result) ? kExitOk : kExitTestsFailed;
+            return check_passes(result) ? kExitOk : kExitTestsFailed;
           }};
 }
 

@@ -19,7 +19,7 @@ constexpr const char* kExitCodes =
     "  0  done: a grade was produced (grade, datasets), every test passed (check, selftest), a picture was\n"
     "     written (run), the batch completed, whatever the grades (batch, gradebook), or a student tree was\n"
     "     written (release)\n"
-    "  1  check or selftest: some test did not pass; run: the student's code failed\n"
+    "  1  check: some test failed, or none passed; selftest: some test did not pass; run: the student's code failed\n"
     "  2  bad usage or input: unknown assignment, missing or misnamed file, invalid rubric, a --kit folder\n"
     "     without assignments/, no GPU for --backend cuda; the message says what to do\n"
     "  3  internal error in the kit: please report it with the output\n";

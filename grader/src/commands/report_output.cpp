@@ -102,11 +102,13 @@ void emit_report(const GradeResult& r, const ReportFlags& flags) {
   std::cout << "report written to " << flags.output << " (" << flags.format << ")\n";
 }
 
-bool all_passed(const GradeResult& r) {
-  // An open written answer waits for a person: it has not failed, and nothing the student runs can pass it.
-  for (const TestResult& t : r.tests)
-    if (t.status != TestStatus::passed && !graded_by_a_person(t)) return false;
-  return true;
+bool check_passes(const GradeResult& r) {
+  bool some_passed = false;
+  for (const TestResult& t : r.tests) {
+    if (t.status == TestStatus::failed) return false;
+    some_passed = some_passed || t.status == TestStatus::passed;
+  }
+  return some_passed;
 }
 
 }  // namespace kit

@@ -38,6 +38,9 @@ void check_output_path(const std::string& output);
 // rename) with the people-readable report still on the terminal, so no result is lost.
 void emit_report(const GradeResult& result, const ReportFlags& flags);
 
-bool all_passed(const GradeResult& result);
+// Whether `grader check` says the student's file passes: no test failed, and some test passed. A test the
+// machine could not check (an error: nvcc missing where a release is checked, say; result/regrade.h) and a
+// written answer a person grades are neither, so a student tree without CUDA is green for a right file.
+bool check_passes(const GradeResult& result);
 
 }  // namespace kit
