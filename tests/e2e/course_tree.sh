@@ -32,7 +32,7 @@ set +e
 "$grader" check row-copy --kit "$course" --backend cpu > check.txt 2>&1
 checked=$?
 set -e
-[ "$checked" -eq 1 ] && grep -q "checking the starter, starter/row-copy" check.txt || fail "the course's starter: exit $checked"
+[ "$checked" -eq 1 ] && grep -q "checking the starter, $course/starter/row-copy/row_copy.cu" check.txt || fail "the course's starter: exit $checked"
 
 "$grader" grade row-copy --kit "$course" --submission "$course/solutions/row-copy" --backend cpu --format json \
   --output result.json > /dev/null

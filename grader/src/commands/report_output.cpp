@@ -31,6 +31,7 @@ TextReportOptions terminal_text(bool verbose) {
   TextReportOptions text;
   text.colour = colour_wanted();
   text.verbose = verbose;
+  text.one_screen = !verbose;
   return text;
 }
 

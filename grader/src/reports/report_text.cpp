@@ -137,6 +137,15 @@ const char* status_colour(TestStatus status) {
 // A failed test's details say what went wrong; a test to regrade's, what kept the kit from checking it.
 bool shows_details(TestStatus status) { return status == TestStatus::failed || status == TestStatus::error; }
 
+// The lines of details the first failing test shows on one screen (TextReportOptions::one_screen).
+constexpr std::size_t kOneScreenDetailLines = 30;
+
+// What one-screen mode has folded so far, across the sections.
+struct Folding {
+  bool details_shown = false;  // the first failing test's details are out: later ones show their headline only
+  bool folded = false;         // something was folded, so the report says how to see it
+};
+
 // With only_visible the report is a student's: it shows what student_view says a student sees now.
 bool is_shown(const GradeResult& result, const std::string& visibility, const TextReportOptions& options) {
   return !options.only_visible || student_view(visibility, result.hidden_tests).shown_now();
@@ -160,7 +169,7 @@ std::string points_pair(double score, double max_score) {
 // The test's own line, then the message when it does not fit beside the name, then (when the test fails)
 // the details, every line of them kept as it is and indented under the name.
 void add_test_rows(const TestResult& test, size_t indent, size_t status_width, std::vector<Row>& rows,
-                   bool verbose = false) {
+                   bool verbose = false, std::size_t max_detail_lines = std::string::npos) {
   Row row;
   row.indent = indent;
   row.status = test.status;
@@ -183,7 +192,10 @@ void add_test_rows(const TestResult& test, size_t indent, size_t status_width, s
     for (size_t i = 1; i < message.size(); ++i) below.push_back(printable(message[i], true));
   }
   if (shows_details(test.status)) {
-    for (const std::string& line : split_lines(test.details)) below.push_back(printable(line, true));
+    const std::vector<std::string> details = split_lines(test.details);
+    for (std::size_t i = 0; i < details.size() && i < max_detail_lines; ++i) below.push_back(printable(details[i], true));
+    if (details.size() > max_detail_lines && max_detail_lines > 0)
+      below.push_back("... " + std::to_string(details.size() - max_detail_lines) + " more lines: --verbose shows them");
     if (!test.pictures.empty()) below.push_back(printable(describe_pictures(test.pictures), false));
   }
   // `--verbose`: the launches the test's run made, from the launch record; one line for a run of the same
@@ -208,8 +220,37 @@ void add_build_log_rows(const std::string& build_log, size_t indent, std::vector
   }
 }
 
+bool passed_outright(const TestResult& t) { return t.status == TestStatus::passed && !needs_regrade(t); }
+
+// One screen: the tests of a group, the passing ones as one line, the first failing test with its details
+// and the later ones with their headline.
+void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t indent, size_t status_width,
+                          Folding& folding, std::vector<Row>& rows) {
+  Tally passing;
+  int passed = 0;
+  bool others_shown = false;
+  for (const TestResult* test : tests) {
+    if (passed_outright(*test)) {
+      passing.add(*test);
+      ++passed;
+      continue;
+    }
+    others_shown = true;
+    add_test_rows(*test, indent, status_width, rows, false, folding.details_shown ? 0 : kOneScreenDetailLines);
+    if (shows_details(test->status) && !test->details.empty()) folding.folded = folding.folded || folding.details_shown;
+    if (shows_details(test->status)) folding.details_shown = true;
+  }
+  if (passed == 0) return;
+  const std::string tests_word = std::string(others_shown ? " other" : "") + (passed == 1 ? " test" : " tests");
+  Row row = points_row(indent, std::to_string(passed) + tests_word + " passed", passing);
+  row.status = TestStatus::passed;
+  row.status_width = status_width;
+  rows.push_back(std::move(row));
+  folding.folded = true;
+}
+
 void add_section_rows(const GradeResult& result, const TestCategory& category, const TextReportOptions& options,
-                      size_t status_width, std::vector<Row>& rows) {
+                      size_t status_width, Folding& folding, std::vector<Row>& rows) {
   // Rubric groups in the order they first appear; tests keep their order within a group.
   std::vector<std::pair<std::string, std::vector<const TestResult*>>> groups;
   Tally section;
@@ -226,14 +267,23 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
   rows.push_back(points_row(0, to_string(category), section, true));
   for (const auto& [name, tests] : groups) {
     size_t test_indent = 2;
+    const bool all_passed = std::all_of(tests.begin(), tests.end(), [](const TestResult* t) { return passed_outright(*t); });
     // A group named like its section ("technique" in technique) would only repeat the section's line.
     if (!name.empty() && name != to_string(category)) {
       Tally group;
       for (const TestResult* test : tests) group.add(*test);
-      rows.push_back(points_row(2, printable(name, false), group));
+      std::string text = printable(name, false);
+      if (options.one_screen && all_passed && tests.size() > 1)
+        text += " — " + std::string(tests.size() == 2 ? "both" : "all " + std::to_string(tests.size())) + " passed";
+      rows.push_back(points_row(2, text, group));
       test_indent = 4;
+      if (options.one_screen && all_passed && tests.size() > 1) {
+        folding.folded = true;
+        continue;
+      }
     }
-    for (const TestResult* test : tests) add_test_rows(*test, test_indent, status_width, rows, options.verbose);
+    if (options.one_screen) add_folded_test_rows(tests, test_indent, status_width, folding, rows);
+    else for (const TestResult* test : tests) add_test_rows(*test, test_indent, status_width, rows, options.verbose);
   }
   if (category == TestCategory::build && !result.build_log.empty()) add_build_log_rows(result.build_log, 2, rows);
 }
@@ -313,6 +363,35 @@ std::string time_line(const GradeResult& result) {
   return parts.empty() ? total : total + ": " + parts;
 }
 
+// The total of what this grading measured, when some points were not: "70 / 70 measured here; not measured
+// here: performance 30; pending a person: 12". A perfect CPU run reads as full marks of what the CPU backend
+// can measure, not as a failure of the rest.
+std::string measured_line(const GradeResult& result, const TextReportOptions& options) {
+  Tally measured;
+  double pending = 0, regrade = 0;
+  std::vector<std::pair<std::string, double>> unmeasured;  // by section, in the order met
+  for (const TestResult& t : result.tests) {
+    if (!is_shown(result, t, options)) continue;
+    if (graded_by_a_person(t)) pending += t.max_score;
+    else if (needs_regrade(t)) regrade += t.max_score;
+    else if (t.status == TestStatus::passed || t.status == TestStatus::failed) measured.add(t);
+    else {
+      auto found = std::find_if(unmeasured.begin(), unmeasured.end(), [&](const auto& u) { return u.first == t.category.name; });
+      if (found == unmeasured.end()) found = unmeasured.insert(unmeasured.end(), {t.category.name, 0.0});
+      found->second += t.max_score;
+    }
+  }
+  if (pending == 0 && regrade == 0 && unmeasured.empty()) return "";
+  std::string line = points_pair(measured.score, measured.max_score) + " measured here";
+  if (!unmeasured.empty()) {
+    line += "; not measured here:";
+    for (std::size_t i = 0; i < unmeasured.size(); ++i)
+      line += std::string(i ? ", " : " ") + printable(unmeasured[i].first, false) + " " + format_points(unmeasured[i].second);
+  }
+  if (regrade > 0) line += "; to regrade: " + format_points(regrade);
+  return line;  // pending written answers have their own line
+}
+
 void add_footer_rows(const GradeResult& result, const TextReportOptions& options, std::vector<Row>& rows) {
   rows.push_back(Row{});
   std::string backend = printable(result.backend.empty() ? "unknown" : result.backend, false);
@@ -322,6 +401,9 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
     rows.push_back(text_row(0, label("sandbox") + "none: graded with --unsandboxed, the student's code ran unconfined"));
   rows.push_back(text_row(0, label("device") + device_line(result.device)));
   rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
+  if (withheld_count(result, options) == 0)
+    if (const std::string measured = measured_line(result, options); !measured.empty())
+      rows.push_back(text_row(0, label("points") + measured));
   // A student's report under `hidden_tests: summary`: how the hidden tests went, by group, never which.
   if (options.only_visible)
     if (const std::string hidden = describe(summarise_hidden_tests(result)); !hidden.empty())
@@ -475,9 +557,13 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
     return needs_regrade(t) && is_shown(result, t, options);
   });
   const size_t status_width = shows_regrade ? kRegradeStatusWidth : kStatusWidth;
+  Folding folding;
   for (const TestCategory& category : report_sections(result.tests))
-    add_section_rows(result, category, options, status_width, rows);
+    add_section_rows(result, category, options, status_width, folding, rows);
   add_footer_rows(result, options, rows);
+  if (folding.folded)
+    rows.push_back(text_row(0, label("folded") + "passing tests, and the details of every failure but the first: "
+                                                 "--verbose shows everything"));
   add_regrade_rows(result, options, rows);
   return render_rows(rows, options.colour);
 }

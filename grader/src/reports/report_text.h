@@ -20,6 +20,10 @@ struct TextReportOptions {
   // The tests to regrade (result/regrade.h) are the course's to grade again, not the reader's: the last line
   // says so to a student (Gradescope's summary) instead of telling whoever ran the grader what to do.
   bool regraded_by_the_course = false;
+  // One screen, for a terminal without --verbose: a group whose tests all passed is one line, and so are the
+  // passing tests of a group that has failures; only the first failing test shows its details (at most 30
+  // lines); the report says what it folded and that --verbose shows everything.
+  bool one_screen = false;
 };
 
 // Sections build / correctness / performance / technique, each with its rubric groups and their tests;

@@ -386,3 +386,79 @@ TEST(TextReport, WithoutATestToRegradeTheStatusColumnKeepsItsWidth) {
 
 }  // namespace
 }  // namespace kit
+
+namespace kit {
+namespace {
+
+TestResult one_screen_test(const std::string& group, const std::string& name, TestStatus status, const std::string& details = "") {
+  TestResult t;
+  t.group = group;
+  t.name = name;
+  t.category = TestCategory::correctness;
+  t.status = status;
+  t.max_score = 1;
+  t.score = status == TestStatus::passed ? 1 : 0;
+  t.message = status == TestStatus::passed ? "right" : "wrong";
+  t.details = details;
+  return t;
+}
+
+GradeResult early_attempt() {
+  GradeResult r;
+  r.assignment = "transpose";
+  r.backend = "cpu";
+  std::string long_details;
+  for (int i = 1; i <= 40; ++i) long_details += "evidence line " + std::to_string(i) + "\n";
+  for (int i = 0; i < 8; ++i) r.tests.push_back(one_screen_test("copy", "size " + std::to_string(i), TestStatus::passed));
+  r.tests.push_back(one_screen_test("tile", "1x1", TestStatus::failed, long_details));
+  r.tests.push_back(one_screen_test("tile", "1x100", TestStatus::failed, "the second failure's details"));
+  r.tests.push_back(one_screen_test("tile", "64x96", TestStatus::passed));
+  TestResult speed;
+  speed.group = "performance";
+  speed.name = "against the reference";
+  speed.category = TestCategory::performance;
+  speed.status = TestStatus::skipped;
+  speed.max_score = 6;
+  speed.message = "not measured: the CPU backend checks correctness only";
+  r.tests.push_back(speed);
+  for (const TestResult& t : r.tests) r.score += t.score, r.max_score += t.max_score;
+  return r;
+}
+
+TEST(TextReportOneScreen, FoldsPassingTestsAndLaterDetails) {
+  TextReportOptions options;
+  options.one_screen = true;
+  const std::string text = render_text(early_attempt(), options);
+  EXPECT_NE(text.find("copy — all 8 passed"), std::string::npos) << text;
+  EXPECT_EQ(text.find("size 3"), std::string::npos) << text;
+  EXPECT_NE(text.find("evidence line 30\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("evidence line 31\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("... 10 more lines: --verbose shows them"), std::string::npos) << text;
+  EXPECT_NE(text.find("FAIL  1x100"), std::string::npos) << text;                // its headline stays
+  EXPECT_EQ(text.find("the second failure's details"), std::string::npos) << text;  // its details fold
+  EXPECT_NE(text.find("1 other test passed"), std::string::npos) << text;
+  EXPECT_NE(text.find("folded   passing tests"), std::string::npos) << text;
+}
+
+TEST(TextReportOneScreen, EverythingWithoutIt) {
+  const std::string text = render_text(early_attempt(), TextReportOptions{});
+  EXPECT_NE(text.find("size 3"), std::string::npos);
+  EXPECT_NE(text.find("evidence line 40"), std::string::npos);
+  EXPECT_NE(text.find("the second failure's details"), std::string::npos);
+  EXPECT_EQ(text.find("folded"), std::string::npos);
+}
+
+TEST(TextReportOneScreen, TotalOfWhatThisBackendMeasured) {
+  GradeResult r = early_attempt();
+  r.tests.erase(std::remove_if(r.tests.begin(), r.tests.end(), [](const TestResult& t) { return t.status == TestStatus::failed; }),
+                r.tests.end());
+  r.score = 9;
+  r.max_score = 15;
+  const std::string text = render_text(r, TextReportOptions{});
+  EXPECT_NE(text.find("points   9 / 9 measured here; not measured here: performance 6"), std::string::npos) << text;
+  r.tests.pop_back();  // no performance: everything measured, no such line
+  EXPECT_EQ(render_text(r, TextReportOptions{}).find("measured here"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kit
