@@ -1,5 +1,6 @@
 #include "class/class_report_similarity.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -21,11 +22,20 @@ bool is_source(const std::string& file) {
   return ext == ".cu" || ext == ".cuh" || ext == ".h" || ext == ".hpp" || ext == ".cpp" || ext == ".cc";
 }
 
+// A student's file is read here with the instructor's rights, outside any sandbox: only a plain file (not a
+// link to somewhere else) of a source file's size is.
+constexpr std::uintmax_t kMaxSourceBytes = 1 << 20;
+
 // The student's source files in `folder`, one after the other.
 std::string sources_in(const std::string& folder, const std::vector<std::string>& files) {
   std::string text;
-  for (const std::string& f : files)
-    if (is_source(f)) text += read_text_file((fs::path(folder) / f).string());
+  for (const std::string& f : files) {
+    const fs::path path = fs::path(folder) / f;
+    std::error_code ec;
+    if (!is_source(f) || fs::symlink_status(path, ec).type() != fs::file_type::regular) continue;
+    if (fs::file_size(path, ec) > kMaxSourceBytes || ec) continue;
+    text += read_text_file(path.string());
+  }
   return text;
 }
 
