@@ -1,5 +1,6 @@
-// `grader check`: the student's loop. The visible tests only, on the file it names first (the student's
-// file in the current folder, else the starter, unless one is given); exit 0 only when every one passes.
+// `grader check`: the student's loop. The visible tests only (or the one group or test --only names), on
+// the file it names first (the student's file in the current folder, else the starter, unless one is
+// given); exit 0 when no test failed and some passed.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -17,9 +18,13 @@ namespace kit {
 Command add_check_command(CLI::App& app) {
   auto flags = std::make_shared<ReportFlags>();
   CLI::App* command = app.add_subcommand("check", "the student's loop: run the visible tests (default submission: "
-                                                  "your file in this folder, else the starter); exit 0 only when all pass");
-  add_report_flags(command, *flags)->description("your file, or the folder holding it (default: starter/<assignment>)");
-  return {command, [flags] {
+                                                  "your file in this folder, else the starter); exit 0 when none fails");
+  add_report_flags(command, *flags)
+      ->description("your file, or the folder holding it (default: the assignment's file in this folder, else the starter)");
+  auto only = std::make_shared<std::string>();
+  command->add_option("--only", *only, "one correctness group or test, by its name (\"not a multiple of the tile\", "
+                                       "\"Width 17\"): only it runs");
+  return {command, [flags, only] {
             check_output_path(flags->output);
             GradeOptions o;
             o.assignment = flags->assignment;
@@ -29,6 +34,7 @@ Command add_check_command(CLI::App& app) {
             o.jobs = flags->jobs;
             o.prepared = flags->prepared;
             o.submission = flags->submission;
+            o.only = *only;
             o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
             const SubmissionChoice chosen = choose_submission(o.assignment, o.submission, "checking");
             o.submission = chosen.path;

@@ -1,5 +1,6 @@
 #include "grading/grade.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -162,6 +163,29 @@ Rubric load_assignment_rubric(const std::string& name) {
   }
 }
 
+namespace {
+
+// The cases `only` names (a group, or a test), or all of them when it is empty. Throws UserError, listing
+// the groups, when it names none.
+std::vector<TestCase> only_the_named(std::vector<TestCase> cases, const std::string& only, const std::string& assignment) {
+  if (only.empty()) return cases;
+  std::vector<TestCase> named;
+  std::vector<std::string> groups, names;
+  for (const TestCase& c : cases) {
+    if (std::find(groups.begin(), groups.end(), c.group) == groups.end()) groups.push_back(c.group);
+    names.push_back(c.name);
+    if (c.group == only || c.name == only) named.push_back(c);
+  }
+  if (!named.empty()) return named;
+  std::vector<std::string> all = groups;
+  all.insert(all.end(), names.begin(), names.end());
+  const std::string meant = closest_match(only, all);
+  throw UserError("--only '" + only + "' names no correctness group or test of " + assignment +
+                  (meant.empty() ? "" : ": did you mean '" + meant + "'?") + " (its groups: " + comma_list(groups) + ")");
+}
+
+}  // namespace
+
 GradeResult grade_submission(const GradeOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   Opened opened;
@@ -173,8 +197,10 @@ GradeResult grade_submission(const GradeOptions& o) {
   Session s = opened.session();
   GradeResult result = result_heading(s, o, opened.choice);
 
-  const std::vector<TestCase> cases = expand_cases(s.assignment.rubric, s.assignment.grading_seed, o.visible_only,
-                                                    /*virtual_devices=*/backend_of(s).has_virtual_devices());
+  const std::vector<TestCase> cases = only_the_named(
+      expand_cases(s.assignment.rubric, s.assignment.grading_seed, o.visible_only,
+                   /*virtual_devices=*/backend_of(s).has_virtual_devices()),
+      o.only, s.assignment.rubric.assignment);
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
   // A submission gets the rubric's time budget (correctness_tests.h).
   const TestSchedule schedule{jobs, start, s.assignment.rubric.limits.submission_seconds};
@@ -190,6 +216,7 @@ GradeResult grade_submission(const GradeOptions& o) {
 
   const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests, evidence};
   for (const Check* c : checks()) {
+    if (!o.only.empty() && TestCategory{c->section} != TestCategory::correctness) continue;
     // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
       // Where the backend, not the file, stopped the grading, its tests were not checked: errors that

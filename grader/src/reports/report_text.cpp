@@ -142,8 +142,9 @@ constexpr std::size_t kOneScreenDetailLines = 30;
 
 // What one-screen mode has folded so far, across the sections.
 struct Folding {
-  bool details_shown = false;  // the first failing test's details are out: later ones show their headline only
-  bool folded = false;         // something was folded, so the report says how to see it
+  bool details_shown = false;   // the first failing test's details are out: later ones show their headline only
+  bool passing_folded = false;  // passing tests were folded into one line
+  bool details_folded = false;  // a later failure's details were left out
 };
 
 // With only_visible the report is a student's: it shows what student_view says a student sees now.
@@ -237,7 +238,7 @@ void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t in
     }
     others_shown = true;
     add_test_rows(*test, indent, status_width, rows, false, folding.details_shown ? 0 : kOneScreenDetailLines);
-    if (shows_details(test->status) && !test->details.empty()) folding.folded = folding.folded || folding.details_shown;
+    if (shows_details(test->status) && !test->details.empty() && folding.details_shown) folding.details_folded = true;
     if (shows_details(test->status)) folding.details_shown = true;
   }
   if (passed == 0) return;
@@ -246,7 +247,7 @@ void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t in
   row.status = TestStatus::passed;
   row.status_width = status_width;
   rows.push_back(std::move(row));
-  folding.folded = true;
+  folding.passing_folded = true;
 }
 
 void add_section_rows(const GradeResult& result, const TestCategory& category, const TextReportOptions& options,
@@ -278,7 +279,7 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
       rows.push_back(points_row(2, text, group));
       test_indent = 4;
       if (options.one_screen && all_passed && tests.size() > 1) {
-        folding.folded = true;
+        folding.passing_folded = true;
         continue;
       }
     }
@@ -561,9 +562,12 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
   for (const TestCategory& category : report_sections(result.tests))
     add_section_rows(result, category, options, status_width, folding, rows);
   add_footer_rows(result, options, rows);
-  if (folding.folded)
-    rows.push_back(text_row(0, label("folded") + "passing tests, and the details of every failure but the first: "
-                                                 "--verbose shows everything"));
+  if (folding.passing_folded || folding.details_folded)
+    rows.push_back(text_row(0, label("folded") +
+                                   (folding.passing_folded && folding.details_folded ? "passing tests, and the details of every failure but the first"
+                                    : folding.passing_folded                        ? "passing tests"
+                                                                                    : "the details of every failure but the first") +
+                                   ": --verbose shows everything"));
   add_regrade_rows(result, options, rows);
   return render_rows(rows, options.colour);
 }

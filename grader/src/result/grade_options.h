@@ -21,6 +21,9 @@ struct GradeOptions {
   // The folder a batch prepared for its gradings (build/prepared.h, `--prepared`): its caches and timing
   // lock are shared with the batch's other gradings. Empty: this grading shares nothing.
   std::string prepared;
+  // `check --only`: one correctness group, or one correctness test, by its name; nothing else runs (no
+  // technique, written or performance check), so a student iterates on one thing quickly. Empty: all.
+  std::string only;
 };
 
 }  // namespace kit
