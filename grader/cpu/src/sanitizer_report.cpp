@@ -605,6 +605,17 @@ std::optional<Diagnostic> race_diagnostic(const TsanReport& r, const std::string
               " at line " + line_now + " while " + describe(t_before, "another CUDA thread") + " " +
               verb(before, true) + " it at line " + line_before + ", with nothing ordering the two";
   d.hint = race_hint(r, t_now, t_before, line_now, line_before);
+  // Two stores to one place of global memory with no read in the pair: no barrier orders threads of a
+  // grid, and nothing was read too early. Two threads computed one index, or both mean to add into it.
+  if (now.write && before.write && !race_on_shared_memory(r)) {
+    d.category = category::kWriteConflict;
+    d.message = "two threads store " + what + ": " + describe(t_now, "a CUDA thread") + " at line " + line_now +
+                " and " + describe(t_before, "another CUDA thread") + " at line " + line_before;
+    d.hint = "two threads computed one index: a thread outside the matrix without a bounds test lands on "
+             "another's element, or the index mixes up a row length or a stride; test the row and column "
+             "against the size before the store. If the threads are meant to add into one element, use "
+             "atomicAdd.";
+  }
   locate(d, now.stack, student);
   return d;
 }

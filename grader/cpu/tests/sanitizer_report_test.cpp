@@ -242,3 +242,21 @@ TEST(SanitizerReport, RuntimeMissingBarrierIsTheOnlyRaceReported) {
 
 }  // namespace
 }  // namespace kitcpu
+
+namespace kitcpu {
+namespace {
+
+// Two stores to one global element (an unguarded transpose's threads outside the matrix): a write
+// conflict, told as such, never a missing barrier or a read-modify-write.
+TEST(SanitizerReport, TwoStoresToOneGlobalElementAreAWriteConflict) {
+  std::string report = read_data("tsan_race_blocks.txt");
+  report.replace(report.find("  Read of size 4"), std::string("  Read of size 4").size(), "  Write of size 4");
+  Diagnostic d = only_one(parse_sanitizer_output(report, "block_count.cu"));
+  EXPECT_EQ(d.category, "write-conflict");
+  EXPECT_TRUE(has(d.message, "two threads store 'count'")) << d.message;
+  EXPECT_FALSE(has(d.hint, "__syncthreads")) << d.hint;
+  EXPECT_TRUE(has(d.hint, "bounds test")) << d.hint;
+}
+
+}  // namespace
+}  // namespace kitcpu

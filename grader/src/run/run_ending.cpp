@@ -1,5 +1,7 @@
 #include "run/run_ending.h"
 
+#include <regex>
+
 #include <kitcpu/run_protocol.h>
 
 #include "run/compute_sanitizer_report.h"
@@ -65,8 +67,11 @@ bool read_compute_sanitizer(const RunEnding& e, RunVerdict& v) {
 bool read_cpu_stop(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
   const ProcessResult& p = e.process;
   if (p.exit_code != kitcpu::kFatalDiagnosticExitCode && !(r.error && !p.ok()) && r.sanitizer.empty()) return false;
-  // A stop with no error reported names no category of the backend's.
-  const Finding first = r.first ? *r.first : Finding{Category::reported};
+  // A stop with no error reported names no category of the backend's. A race detector's run is named by
+  // the parsed report: two stores to one global element are a write conflict, not a missing barrier.
+  const Finding first = e.mode == RunMode::tsan && r.sanitizer_first ? *r.sanitizer_first
+                        : r.first                                   ? *r.first
+                                                                    : Finding{Category::reported};
   // The CPU backend's watchdog stopped it before the time limit did.
   v.timed_out = stopped_by_watchdog(first.category);
   const bool sanitizer_first = (e.mode == RunMode::tsan && !r.sanitizer.empty()) || r.diagnostics.empty();
@@ -114,13 +119,20 @@ bool read_process_end(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
   return false;
 }
 
+// The CPU runtime's messages point at the sanitizer's own report "above" them on the run's stderr; a
+// grading shows its reading of that report, never the report, so the pointer would lead nowhere.
+std::string without_pointer_to_raw_report(const std::string& text) {
+  static const std::regex pointer(R"( \(the [A-Za-z]+ report above [^)]*\)|; the [A-Za-z]+ report above has the details(?=\)))");
+  return std::regex_replace(text, pointer, "");
+}
+
 // The text a student reads of each diagnostic; the formatter is the CPU backend's, built only with it
 // (a GPU host without the backend reads no diagnostics).
 std::string diagnostic_text(const kitcpu::Diagnostic& d) {
 #ifdef KIT_HAVE_CPU_BACKEND
-  return kitcpu::format_diagnostic(d);
+  return without_pointer_to_raw_report(kitcpu::format_diagnostic(d));
 #else
-  return d.message;
+  return without_pointer_to_raw_report(d.message);
 #endif
 }
 
@@ -140,6 +152,7 @@ CpuReports read_cpu_reports(const std::vector<kitcpu::Diagnostic>& runtime,
     append_report(r.diagnostics, diagnostic_text(d));
   }
   for (const kitcpu::Diagnostic& d : sanitizer) {
+    if (!r.sanitizer_first && !d.category.empty()) r.sanitizer_first = finding_from_cpu(d);
     if (!settled) r.first = finding_from_cpu(d);
     settled = settled || !d.category.empty();
     append_report(r.sanitizer, diagnostic_text(d));

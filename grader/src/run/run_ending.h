@@ -23,6 +23,9 @@ struct CpuReports {
   bool error = false;            // one of them was an error
   std::optional<Finding> first;  // the first error, of the runtime's then the sanitizer's
   std::string sanitizer;         // the sanitizer's reports, parsed and formatted
+  // The first of the sanitizer's own with a category: for a race, the parsed report knows what the
+  // runtime's hook does not (which accesses, which memory), so a race detector's run is named by it.
+  std::optional<Finding> sanitizer_first;
 };
 
 // `runtime`: the diagnostics the runtime wrote; `sanitizer`: those parsed from a checking build's stderr.

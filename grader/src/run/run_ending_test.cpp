@@ -82,6 +82,32 @@ TEST(RunEnding, ASanitizersReportStopsTheRunWhateverItsExitCode) {
   EXPECT_EQ(v.message, "missing __syncthreads suspected at matmul_tiled.cu:48");
 }
 
+// The runtime's hook knows only that a race happened; the parsed report knows two stores to one global
+// element: the race detector's run is named by the report, and a student never reads "missing
+// __syncthreads" for it.
+TEST(RunEnding, ARaceDetectorsRunIsNamedByTheParsedReport) {
+  RunVerdict v;
+  kitcpu::Diagnostic store = diagnostic("error", "write-conflict", "two threads store the same 4-byte location");
+  store.line = 82;
+  const CpuReports r = read_cpu_reports({diagnostic("error", "data-race", "this access races")}, {store});
+  ASSERT_TRUE(read_ending(ended(RunMode::tsan, kitcpu::kFatalDiagnosticExitCode), r, v));
+  EXPECT_EQ(v.finding.category, Category::write_conflict);
+  EXPECT_EQ(v.message, "two threads store one element at matmul_tiled.cu:82");
+}
+
+TEST(RunEnding, NoPointerToASanitizersReportThatIsNotShown) {
+  kitcpu::Diagnostic d = diagnostic("error", "global-out-of-bounds",
+                                    "out-of-bounds read of 4 byte(s), 28 bytes after the end of idata (the AddressSanitizer "
+                                    "report above has the details)");
+  kitcpu::Diagnostic e = diagnostic("error", "global-out-of-bounds",
+                                    "write of 4 byte(s) at 0x6 (heap-buffer-overflow; the AddressSanitizer report above "
+                                    "has the details)");
+  const CpuReports r = read_cpu_reports({d, e}, {});
+  EXPECT_EQ(r.diagnostics.find("report above"), std::string::npos) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("28 bytes after the end of idata"), std::string::npos) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("(heap-buffer-overflow)"), std::string::npos) << r.diagnostics;
+}
+
 TEST(RunEnding, ComputeSanitizersVerdictIsItsExitCode) {
   RunEnding e = ended(RunMode::memcheck, kitcpu::kComputeSanitizerExitCode);
   e.process.out = "========= Invalid __global__ write of size 4 bytes\n"
