@@ -103,7 +103,6 @@ std::string render_leaderboard_csv(const Leaderboard& board) {
   return csv;
 }
 
-// gnuplot's single-quoted strings double a quote; names here are the kit's own (tests, metric, files).
 std::string gnuplot_text(const std::string& text) {
   std::string quoted = "'";
   for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);

@@ -44,6 +44,9 @@ Leaderboard make_leaderboard(const std::vector<ClassResult>& results, const std:
 // row named "baseline: <test>" without a rank.
 std::string render_leaderboard_csv(const Leaderboard& board);
 
+// `text` as a gnuplot single-quoted string (a quote doubled): for the kit's own names in a plot script.
+std::string gnuplot_text(const std::string& text);
+
 // A gnuplot script that reads `csv` (as render_leaderboard_csv wrote it) and draws `png`: the students'
 // throughputs as bars, best first, and each baseline as a labelled horizontal line.
 std::string leaderboard_plot_script(const Leaderboard& board, const std::string& csv, const std::string& png);

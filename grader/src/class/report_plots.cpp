@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "class/leaderboard.h"
 #include "os/process.h"
 #include "util/text.h"
 
@@ -23,16 +24,9 @@ std::string plot_number(double v) {
   return out.str();
 }
 
-// gnuplot's single-quoted string: a quote is doubled.
-std::string plot_quoted(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string terminal_lines(const std::string& svg_file) {
   return "set terminal svg size 760,320 dynamic font 'sans,12' background rgb 'white'\n"
-         "set output " + plot_quoted(svg_file) + "\n"
+         "set output " + gnuplot_text(svg_file) + "\n"
          "set style fill solid 0.75 border -1\nset boxwidth 0.8\nunset key\nset grid ytics\n";
 }
 
@@ -70,8 +64,8 @@ std::string throughput_plot_script(const ThroughputSpread& spread, const std::st
   for (std::size_t i = 0; i < spread.students.size(); ++i)
     s += std::to_string(i + 1) + " " + plot_number(spread.students[i]) + "\n";
   s += "EOD\n" + terminal_lines(svg_file);
-  s += "set title " + plot_quoted(spread.test) + " noenhanced\n";
-  s += "set xlabel 'students, fastest first'\nset ylabel " + plot_quoted(spread.unit) + "\n";
+  s += "set title " + gnuplot_text(spread.test) + " noenhanced\n";
+  s += "set xlabel 'students, fastest first'\nset ylabel " + gnuplot_text(spread.unit) + "\n";
   // The range is set so that a baseline above every student still shows.
   double top = spread.baseline;
   for (double v : spread.students) top = std::max(top, v);
@@ -80,7 +74,7 @@ std::string throughput_plot_script(const ThroughputSpread& spread, const std::st
   if (spread.baseline > 0) {
     s += "set arrow from graph 0, first " + plot_number(spread.baseline) + " to graph 1, first " +
          plot_number(spread.baseline) + " nohead lw 2 lc rgb '#c0392b' front\n";
-    s += "set label " + plot_quoted("baseline (median): " + plot_number(spread.baseline) + " " + spread.unit) +
+    s += "set label " + gnuplot_text("baseline (median): " + plot_number(spread.baseline) + " " + spread.unit) +
          " at graph 0.99, first " + plot_number(spread.baseline) + " right front offset 0,0.7 noenhanced\n";
   }
   s += "plot $throughput using 1:2 with boxes lc rgb '#4a78b5'\n";
