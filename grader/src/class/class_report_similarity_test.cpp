@@ -4,6 +4,7 @@
 #include "class/class_report_similarity.h"
 
 #include <filesystem>
+#include <fstream>
 
 #include <unistd.h>
 
@@ -56,6 +57,22 @@ TEST(ClassReportSimilarity, ALinkIsNotFollowed) {
   fs::create_directories(c.root / "mole");
   fs::create_symlink(gita / "transpose.cu", c.root / "mole" / "transpose.cu");
   const std::vector<ClassResult> results = {graded_in("gita", gita), graded_in("mole", c.root / "mole")};
+  ClassReport report;
+  add_similarity(report, results, "transpose", "", {true, "", "", ""});
+  EXPECT_TRUE(report.similar.empty());
+  EXPECT_NE(report.similarity_note.find("1 submission could not be read"), std::string::npos) << report.similarity_note;
+}
+
+TEST(ClassReportSimilarity, AFileTooLargeForSourceIsNotRead) {
+  Class c;
+  const fs::path gita = c.student("gita", kData + "/original/transpose.cu");
+  fs::create_directories(c.root / "huge");
+  {
+    std::ofstream out(c.root / "huge" / "transpose.cu", std::ios::binary);
+    const std::string source = read_text_file(kData + "/original/transpose.cu");
+    while (out.tellp() < (2 << 20)) out << source << '\0' << "\xff\xfe";  // binary bytes too
+  }
+  const std::vector<ClassResult> results = {graded_in("gita", gita), graded_in("huge", c.root / "huge")};
   ClassReport report;
   add_similarity(report, results, "transpose", "", {true, "", "", ""});
   EXPECT_TRUE(report.similar.empty());
