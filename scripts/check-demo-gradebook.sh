@@ -14,8 +14,26 @@ book="$out/gradebook.csv"
 problems=0
 problem() { echo "NOT AS EXPECTED: $*"; problems=$((problems + 1)); }
 
-header=$(head -n 1 "$book" | tr -d '\r')
-column() { echo "$header" | tr ',' '\n' | grep -n -x "$1" | cut -d: -f1; }
+# The gradebook is CSV with quoted fields (a group's name may hold a comma): read it split at the unit
+# separator (a tab would not do: read joins empty fields between whitespace separators).
+csv_fields() {
+  tr -d '\r' | awk '{
+    out = ""; field = ""; quoted = 0
+    for (i = 1; i <= length($0); ++i) {
+      c = substr($0, i, 1)
+      if (quoted) {
+        if (c != "\"") field = field c
+        else if (substr($0, i + 1, 1) == "\"") { field = field c; ++i }
+        else quoted = 0
+      } else if (c == "\"") quoted = 1
+      else if (c == ",") { out = out field "\037"; field = "" }
+      else field = field c
+    }
+    print out field
+  }'
+}
+header=$(head -n 1 "$book" | csv_fields)
+column() { echo "$header" | tr '\037' '\n' | grep -n -x "$1" | cut -d: -f1; }
 c_student=$(column student) c_score=$(column score) c_status=$(column status) c_backend=$(column backend)
 
 students=$(find "$class" -mindepth 1 -maxdepth 1 -type d | wc -l)
@@ -24,7 +42,7 @@ rows=$(( $(wc -l < "$book") - 1 ))
 
 declare -A score_of count_of
 backend=""
-while IFS=, read -r -a field; do
+while IFS=$'\037' read -r -a field; do
   student=${field[c_student - 1]} score=${field[c_score - 1]} status=${field[c_status - 1]}
   backend=${field[c_backend - 1]}
   [ "$status" = graded ] || problem "$student: status $status"
@@ -34,7 +52,7 @@ while IFS=, read -r -a field; do
   fi
   score_of[$origin]=$score
   count_of[$origin]=$(( ${count_of[$origin]:-0} + 1 ))
-done < <(tail -n +2 "$book" | tr -d '\r')
+done < <(tail -n +2 "$book" | csv_fields)
 
 best=${score_of[solution]:-}
 [ -n "$best" ] || problem "no solution in the class"
