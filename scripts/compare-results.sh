@@ -11,8 +11,12 @@ command -v jq >/dev/null || { echo "compare-results: needs jq (apt-get install j
 [ $# -ge 2 ] && [ -d "$1" ] && [ -d "$2" ] || { echo "usage: compare-results.sh A_RESULTS B_RESULTS [TOLERANCE]" >&2; exit 2; }
 a=$1 b=$2 tolerance=${3:-0.5}
 
-# One line per test: name <TAB> status <TAB> score.
-tests_of() { jq -r '.tests // [] | .[] | [.name, .status, (.score // 0)] | @tsv' "$1"; }
+# One line per test: its key <TAB> status <TAB> score. A test's name alone is not unique ("Width 16" is in
+# several groups), so the key is category / group / name.
+tests_of() {
+  jq -r '.tests // [] | .[] | [([.category, .group, .name] | map(select(. != null and . != "")) | join(" / ")),
+                               .status, (.score // 0)] | @tsv' "$1"
+}
 
 differences=0
 for fa in "$a"/*.json; do

@@ -4,7 +4,9 @@
 # solutions for the throughput tables. Logs go to $OUT (or ./gpu-results).
 #   scripts/gpu-validation.sh [build|tests|grade|all] [assignment...]
 #   scripts/gpu-validation.sh broken [REGEX]      every broken kernel and correct variant whose name matches
+#                                                 (resumable: those already in $OUT/broken.tsv are skipped)
 #   scripts/gpu-validation.sh batch [COUNT]       a demo class of matmul-tiled at --jobs 3, then at --jobs 1
+#                                                 (KIT_BATCH_JOBS="3 1" by default)
 # With assignments named, `tests` runs only their GPU tests and `grade` grades only their solutions.
 # `broken` checks each patch as its CTest test does (kit-e2e-check), KIT_GPU_JOBS (default 4) at a time,
 # and keeps the reports in $OUT/verdicts for scripts/parity-table.sh; `batch` compares the two
@@ -64,7 +66,13 @@ if [ "$step" = broken ]; then
   }
   export -f check_one since
   export out
+  # Resumable: a patch already in broken.tsv (a call cut by its time limit) is not checked again.
+  touch "$out/broken.tsv"
   ls assignments/*/broken/*.patch assignments/*/correct/*.patch | grep -E "$pattern" \
+    | while read -r patch; do
+        set_name=broken; [[ $patch == */correct/* ]] && set_name=correct
+        grep -q "^e2e\.$set_name\.cuda\.$(basename "$patch" .patch)	" "$out/broken.tsv" || echo "$patch"
+      done \
     | xargs -P "${KIT_GPU_JOBS:-4}" -I{} bash -c 'check_one "$1"' _ {}
   echo "broken: $(wc -l <"$out/broken.tsv") checked, $(awk -F'\t' '$2 != 0' "$out/broken.tsv" | wc -l) not as expected"
   awk -F'\t' '$2 != 0' "$out/broken.tsv"
@@ -72,7 +80,7 @@ fi
 if [ "$step" = batch ]; then
   count="${only[0]:-20}"
   export KIT_APPLY_PATCH="$PWD/build-gpu/bin/kit-apply-patch" GRADER="$PWD/build-gpu/bin/grader"
-  for jobs in 3 1; do
+  for jobs in ${KIT_BATCH_JOBS:-3 1}; do
     rm -rf "$out/batch-jobs$jobs"
     scripts/benchmark-batch.sh matmul-tiled "$count" "$out/batch-jobs$jobs" --jobs "$jobs" --backend cuda --seed 2026 \
       >"$out/batch-jobs$jobs.txt" 2>&1
