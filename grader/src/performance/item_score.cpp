@@ -29,11 +29,15 @@ ItemScore score_throughputs(const PerformanceItem& item, Metric metric, const It
   const std::string unit_key = metric == Metric::gbps ? "gbps" : "gflops";
   ItemScore out;
   const double ratio = measured.yours / measured.baseline;
+  // Points come from the ratio as the report prints it (two decimals): two runs that read "1.00x" get the
+  // same points, where the raw ratio's last digits, run-to-run noise, would put one at 0.01 point and
+  // "passed" and the other at 0 and "failed" (a kernel as fast as the baseline, on a curve starting at 1.0).
+  const double scored_ratio = std::round(ratio * 100) / 100;
   out.metrics = {{unit_key, measured.yours}, {"baseline_" + unit_key, measured.baseline}, {"ratio", ratio}};
   out.message = throughput_text(measured.yours, metric) + " = " + fixed_text(ratio, 2) + "x the " + item.baseline +
                 " (" + throughput_text(measured.baseline, metric) + ")";
   if (item.anchor.empty()) {
-    out.score = round_points(item.points * curve_fraction(item.curve, ratio));
+    out.score = round_points(item.points * curve_fraction(item.curve, scored_ratio));
     return out;
   }
   const double anchor_ratio = measured.anchor / measured.baseline;
@@ -57,7 +61,7 @@ ItemScore score_throughputs(const PerformanceItem& item, Metric metric, const It
   else
     out.message += reaches + " (full marks from " + fixed_text(anchored.full_marks_ratio, 2) +
                    "x, as the curve is written)";
-  out.score = round_points(item.points * curve_fraction(anchored.curve, ratio));
+  out.score = round_points(item.points * curve_fraction(anchored.curve, scored_ratio));
   return out;
 }
 

@@ -28,7 +28,7 @@ TEST(ItemScore, WithoutAnAnchorTheCurveIsReadAsWritten) {
   PerformanceItem item = scaling_against_copy();
   item.anchor.clear();
   const ItemScore s = score_throughputs(item, Metric::gbps, {kH200Reference, kH200Copy, 0});
-  EXPECT_EQ(s.score, 5.78);  // (0.552 - 0.35) / 0.35 of 10 points
+  EXPECT_EQ(s.score, 5.71);  // (0.55 - 0.35) / 0.35 of 10 points: the ratio as printed
   EXPECT_EQ(s.message, "2,194 GB/s = 0.55x the cudaMemcpy (3,972 GB/s)");
   EXPECT_EQ(s.metrics.count("anchor_ratio"), 0u);
   EXPECT_EQ(s.metrics.count("curve_scale"), 0u);
@@ -58,11 +58,11 @@ TEST(ItemScore, AStudentIsHeldToTheSameFractionOfWhatTheAnchorReaches) {
   item.curve = {{0.2, 0.0}, {0.8, 1.0}};
   // The anchor reaches 0.6 / 0.95 of the copy: the curve becomes [[0.15, 0], [0.6, 1]].
   const double copy = 1000, reference = 600 / 0.95;
-  // At half the anchor's ratio, 0.316x: (0.316 - 0.15) / (0.6 - 0.15) of the points, where the curve as
-  // written would give (0.316 - 0.2) / 0.6.
-  EXPECT_EQ(score_throughputs(item, Metric::gbps, {reference / 2, copy, reference}).score, 3.68);
+  // At half the anchor's ratio, 0.316x, printed 0.32x: (0.32 - 0.15) / (0.6 - 0.15) of the points, where
+  // the curve as written would give (0.32 - 0.2) / 0.6.
+  EXPECT_EQ(score_throughputs(item, Metric::gbps, {reference / 2, copy, reference}).score, 3.78);
   item.anchor.clear();
-  EXPECT_EQ(score_throughputs(item, Metric::gbps, {reference / 2, copy, 0}).score, 1.93);
+  EXPECT_EQ(score_throughputs(item, Metric::gbps, {reference / 2, copy, 0}).score, 2);
   item.anchor = "reference";
   EXPECT_EQ(score_throughputs(item, Metric::gbps, {300, copy, reference}).score, 3.33);
   EXPECT_EQ(score_throughputs(item, Metric::gbps, {150, copy, reference}).score, 0);
@@ -100,6 +100,24 @@ TEST(ItemScore, AnAnchorWithTheMarginToSpareLeavesTheCurveAsWritten) {
       score_throughputs(scaling_against_copy(), Metric::gbps, {kH100Reference, kH100Copy, kH100Reference});
   EXPECT_EQ(h100.score, 10);
   EXPECT_NEAR(h100.metrics.at("curve_scale"), 0.98, 0.005);
+}
+
+// matmul-tiled's naive kernel against the naive reference, once at --jobs 3 and once at --jobs 1 on an H200
+// (docs/results/h200-one-verdict-2026-11-29.md): both read "1.00x", so both get the same 0 points and the
+// same status, where the raw ratios (1.0004 and 0.9996) fell on either side of the curve's start.
+TEST(ItemScore, RunsThatPrintTheSameRatioGetTheSamePoints) {
+  PerformanceItem item;
+  item.name = "throughput against the naive kernel";
+  item.baseline = "naive";
+  item.points = 10;
+  item.curve = {{1.0, 0.0}, {1.3, 1.0}};
+  const ItemScore above = score_throughputs(item, Metric::gflops, {5202, 5200, 0});
+  const ItemScore below = score_throughputs(item, Metric::gflops, {5201, 5203, 0});
+  EXPECT_EQ(above.score, 0);
+  EXPECT_EQ(below.score, 0);
+  EXPECT_EQ(above.message, "5,202 GFLOP/s = 1.00x the naive (5,200 GFLOP/s)");
+  // A ratio that prints differently scores differently: 1.01x is a thirtieth of the way to full marks.
+  EXPECT_EQ(score_throughputs(item, Metric::gflops, {5252, 5200, 0}).score, 0.33);
 }
 
 TEST(ItemScore, AnAnchorWithNoThroughputIsAnErrorOfTheGrading) {
