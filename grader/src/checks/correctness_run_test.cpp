@@ -3,6 +3,7 @@
 // scripted outputs, and the grader's own readers and policies make the verdict from them.
 #include "checks/correctness_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -44,6 +45,7 @@ class FakeBackend final : public RunnerBackend {
   std::map<Flavour, BuildOutcome> failed_builds;
   std::map<std::pair<RunMode, std::string>, ScriptedRun> scripted;    // by mode and order
   std::map<std::string, ScriptedRun> scripted_tests;                  // the plain runs of a test, by its name
+  std::map<std::string, std::vector<ScriptedRun>> scripted_attempts;  // a test's plain runs in turn, the last repeated
   bool large = false;
 
   // The runs made, in order: "Width 17 fast reverse".
@@ -92,9 +94,14 @@ class FakeBackend final : public RunnerBackend {
       log_.push_back(r.test.name + " " + name_of(r.mode) + " " + r.order);
     }
     ScriptedRun script;
+    const auto attempts = scripted_attempts.find(r.test.name);
     const auto by_test = scripted_tests.find(r.test.name);
     const auto by_mode = scripted.find({r.mode, r.order});
-    if (r.mode == RunMode::plain && by_test != scripted_tests.end()) script = by_test->second;
+    if (r.mode == RunMode::plain && attempts != scripted_attempts.end()) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      const std::size_t turn = std::min(attempts_made_[r.test.name]++, attempts->second.size() - 1);
+      script = attempts->second[turn];
+    } else if (r.mode == RunMode::plain && by_test != scripted_tests.end()) script = by_test->second;
     else if (by_mode != scripted.end()) script = by_mode->second;
     RunVerdict v;
     const RunEnding ending{r.mode, script.process, "", "", "", "matmul_tiled.cu", 10, 1, r.label};
@@ -124,6 +131,7 @@ class FakeBackend final : public RunnerBackend {
  private:
   mutable std::mutex mutex_;
   mutable std::vector<std::string> log_;
+  mutable std::map<std::string, std::size_t> attempts_made_;
 };
 
 kitcpu::Diagnostic cpu_error(const char* category, int line, const std::string& message) {
@@ -314,6 +322,47 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
   EXPECT_EQ(results[2].status, TestStatus::passed);  // another build
   EXPECT_EQ(results[3].message, "not run: the same build timed out on Width 17, so its other tests are not run");
   for (const std::string& run : fake_.runs()) EXPECT_EQ(run.find("Width 33"), std::string::npos) << run;
+}
+
+ScriptedRun out_of_time() {
+  ScriptedRun run;
+  run.process.exit_code = -1;
+  run.process.timed_out = true;
+  return run;
+}
+
+// A run slowed past the limit by something beside it (another grading, a profiler) is not the student's:
+// the second attempt finishes and is the one graded, and the report says so.
+TEST_F(CorrectnessRunTest, ATestThatRanOutOfTimeOnceIsGradedOnItsSecondAttempt) {
+  fake_.scripted_attempts["Width 17"] = {out_of_time(), ScriptedRun{}};
+  bool hung = true;
+  const TestResult r = run_correctness_test(session_, test_of("Width 17", 17), &hung);
+  EXPECT_EQ(r.status, TestStatus::passed) << r.message;
+  EXPECT_FALSE(hung);
+  EXPECT_NE(r.details.find("the first attempt ran out of the time limit"), std::string::npos) << r.details;
+}
+
+TEST_F(CorrectnessRunTest, ATestThatRunsOutOfTimeTwiceFails) {
+  fake_.scripted_attempts["Width 17"] = {out_of_time()};
+  bool hung = false;
+  const TestResult r = run_correctness_test(session_, test_of("Width 17", 17), &hung);
+  EXPECT_EQ(r.status, TestStatus::failed);
+  EXPECT_EQ(r.message.rfind("timed out after 10 s", 0), 0u) << r.message;
+  EXPECT_TRUE(hung);
+  EXPECT_NE(r.details.find("run twice: both attempts ran out of the time limit"), std::string::npos) << r.details;
+  std::size_t plain = 0;
+  for (const std::string& run : fake_.runs()) plain += run == "Width 17 fast forward";
+  EXPECT_EQ(plain, 2u);
+}
+
+// A run that stops returning is a hang the stall watchdog names at once: no second attempt.
+TEST_F(CorrectnessRunTest, AHangIsNotRunTwice) {
+  ScriptedRun stalled = out_of_time();
+  stalled.process.stalled = true;
+  fake_.scripted_attempts["Width 17"] = {stalled, ScriptedRun{}};
+  const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
+  EXPECT_EQ(r.status, TestStatus::failed);
+  EXPECT_EQ(r.details.find("attempt"), std::string::npos) << r.details;
 }
 
 TEST_F(CorrectnessRunTest, NoTestStartsOnceTheSubmissionsTimeIsUsedUp) {
