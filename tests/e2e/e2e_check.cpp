@@ -77,6 +77,8 @@ void keep_for_snapshot(const nlohmann::json& report, const std::string& test, in
   // A report that did not parse is kept as null: a discarded value prints as text no JSON reader takes.
   const nlohmann::json kept = {{"test", test}, {"exit_code", exit_code},
                                {"report", report.is_discarded() ? nlohmann::json(nullptr) : report}};
+  std::error_code made;
+  fs::create_directories(dir, made);  // a folder named for the first time is made, not silently skipped
   std::ofstream(fs::path(dir) / (test + ".json")) << kept.dump(1) << "\n";
 }
 

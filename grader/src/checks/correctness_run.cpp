@@ -32,13 +32,15 @@ void run_orders(Session& s, const TestCase& t, const std::string& exe, PlainRuns
   }
 }
 
-// The test ran out of its whole time limit though its runs kept returning (a run that stops returning is a
-// hang, named apart by the stall watchdog). Other gradings beside it, a profiler or a sanitizer on the same
-// machine can slow runs that far, and a grade must not depend on them: such a test is run once more
-// before the time is held against the student.
+// The grader's clock ended the test's run: the test's time limit, or the stall watchdog's (a function
+// that has not returned after limits.run_seconds). Other gradings beside it, a profiler or a sanitizer on
+// the same machine can hold a correct run that long (on an H200, beside seven other gradings, an invalid
+// launch that fails in microseconds was taken for a hang, and a device query timed out), and a grade must
+// not depend on them: such a test is run once more before the time is held against the student. A hang
+// the CPU backend's watchdog names (its line, its threads) is a diagnosis and is not run again.
 bool ran_out_of_time(const PlainRuns& runs) {
   const RunVerdict* failing = first_failing(runs.verdicts);
-  return failing && failing->finding.category == Category::timeout;
+  return failing && failing->stopped_by_clock;
 }
 
 // A checking build that fails (or runs out of time) cannot vouch for the test: the test fails, saying why.
@@ -159,9 +161,9 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
   finish_result(s, t, runs, test, result);
   if (second_attempt)
     result.details += std::string(result.details.empty() ? "" : "\n") +
-                      (ran_out_of_time(runs) ? "run twice: both attempts ran out of the time limit"
-                                             : "the first attempt ran out of the time limit, as a busy machine can "
-                                               "make it; this result is the second attempt's");
+                      (ran_out_of_time(runs) ? "run twice: both attempts ran out of time"
+                                             : "the first attempt ran out of time, as a busy machine can make it; "
+                                               "this result is the second attempt's");
   return result;
 }
 

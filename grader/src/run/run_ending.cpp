@@ -86,6 +86,7 @@ bool read_process_end(const RunEnding& e, const CpuReports& r, RunVerdict& v) {
   const ProcessResult& p = e.process;
   const std::string output = program_output(p);
   v.timed_out = p.timed_out;
+  v.stopped_by_clock = p.timed_out || p.stalled;
   if (p.stalled) {
     v.finding.category = Category::hang;
     const std::string limit = under_compute_sanitizer(e.mode) ? "limits.run_seconds times " +

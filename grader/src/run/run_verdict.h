@@ -22,6 +22,9 @@ struct RunVerdict {
   std::vector<std::string> output_signatures;  // per seed: the output bytes, to compare orders
   bool warned = false;     // right, with warnings from the CPU backend (in details)
   bool timed_out = false;  // the run reached the test's time limit
+  // The grader's clock ended it (the test's time limit, or the stall watchdog's limits.run_seconds), not
+  // a diagnosis: a busy machine can do that to a correct run, so the test is run once more.
+  bool stopped_by_clock = false;
   Finding finding;         // what the message names
   std::optional<WrongPicture> wrong_picture;  // a picture problem's first wrong output, to show as pictures
   std::vector<Arrays> given_outputs;  // with inputs given by the caller: the outputs each seed left
