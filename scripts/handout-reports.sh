@@ -5,7 +5,7 @@
 #   <!-- end report -->
 # and everything between the two lines is replaced by what `grader check` prints for that test when it
 # grades the broken kernel NAME.patch makes (build/bin/kit-apply-patch) on the CPU backend (the FAIL line
-# and the lines under it).
+# and the lines under it, as `--verbose` shows them).
 #   scripts/handout-reports.sh [--check] [BUILD_DIR]
 # --check changes nothing and exits 1 when a handout's report differs from a fresh one.
 set -uo pipefail
@@ -29,13 +29,16 @@ report_of() {
   student="$work/$(basename "$patch" .patch)"
   if [ ! -f "$student/report.txt" ]; then
     "$apply_patch" "$patch" "$student" || return 2
-    "$grader" check "$assignment" --submission "$student" --backend cpu > "$student/report.txt" 2>&1
+    # --verbose: every failing test with its details (by default a report folds all but the first); the
+    # launch lines it adds are left out below.
+    "$grader" check "$assignment" --submission "$student" --backend cpu --verbose > "$student/report.txt" 2>&1
   fi
   awk -v test="$test" '
     index($0, "    FAIL  " test " ") == 1 || $0 == "    FAIL  " test { found = 1; print; next }
     found && /^    [^ ]/ { exit }
     found && /^  [^ ]/ { exit }
     found && /^[^ ]/ { exit }
+    found && /^          launch / { next }
     found { print }
   ' "$student/report.txt" | sed -E 's|/tmp/kit-grade-[A-Za-z0-9]+/submission/||g; s/[[:space:]]+$//'
 }

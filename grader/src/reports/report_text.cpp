@@ -145,6 +145,7 @@ struct Folding {
   bool details_shown = false;   // the first failing test's details are out: later ones show their headline only
   bool passing_folded = false;  // passing tests were folded into one line
   bool details_folded = false;  // a later failure's details were left out
+  bool repeats_folded = false;  // failures with the headline of the one before them were folded into one line
 };
 
 // With only_visible the report is a student's: it shows what student_view says a student sees now.
@@ -223,6 +224,65 @@ void add_build_log_rows(const std::string& build_log, size_t indent, std::vector
 
 bool passed_outright(const TestResult& t) { return t.status == TestStatus::passed && !needs_regrade(t); }
 
+// A failure's headline with its numbers and quoted names taken out: "all 1024 elements never written" and
+// "all 6144 elements never written" (or "no answer under `bytes-moved`" and "... `bank-of-element`") say
+// one thing about the student's code, the first of them on one screen, the others as one line.
+std::string headline_shape(const TestResult& t) {
+  const std::string_view message = std::string_view(t.message).substr(0, t.message.find('\n'));
+  std::string shape;
+  bool quoted = false;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const char c = message[i];
+    if (c == '`') {
+      quoted = !quoted;
+      shape += '`';
+    } else if (quoted) {
+      continue;
+    } else if (c >= '0' && c <= '9') {
+      if (shape.empty() || shape.back() != '#') shape += '#';
+    } else if (!(c == ',' && !shape.empty() && shape.back() == '#' && i + 1 < message.size() && message[i + 1] >= '0' &&
+                 message[i + 1] <= '9')) {
+      shape += c;  // a thousands separator inside a number is part of the number
+    }
+  }
+  return std::to_string(static_cast<int>(t.status)) + shape;
+}
+
+// "FAIL  7 more like it: 64x96, 1x1, 1x100, ...": the failures folded under the one shown before them, as
+// one line that names them. A single one, or tests whose names are too long to name that way (a technique
+// check's), keep a line each, their headline without details.
+void add_repeat_rows(const std::vector<const TestResult*>& repeats, size_t indent, size_t status_width,
+                     Folding& folding, std::vector<Row>& rows) {
+  if (repeats.empty()) return;
+  const std::size_t room = kMaxLeftWidth - indent - status_width;
+  std::string text = std::to_string(repeats.size()) + " more like it: ";
+  std::size_t named = 0;
+  for (; named < repeats.size(); ++named) {
+    const std::string next = (named ? ", " : "") + printable(repeats[named]->name, false);
+    const bool last = named + 1 == repeats.size();
+    if (display_width(text) + display_width(next) + (last ? 0 : 5) > room) break;
+    text += next;
+  }
+  if (named == 0 || repeats.size() == 1) {  // one test is clearer under its own name
+    for (const TestResult* t : repeats) {
+      add_test_rows(*t, indent, status_width, rows, false, 0);
+      if (!t->details.empty()) folding.details_folded = true;
+    }
+    return;
+  }
+  if (named < repeats.size()) text += ", ...";
+  Tally points;
+  for (const TestResult* t : repeats) {
+    points.add(*t);
+    if (!t->details.empty()) folding.details_folded = true;
+  }
+  Row row = points_row(indent, text, points);
+  row.status = repeats.front()->status;
+  row.status_width = status_width;
+  rows.push_back(std::move(row));
+  folding.repeats_folded = true;
+}
+
 // One screen: the tests of a group, the passing ones as one line, the first failing test with its details
 // and the later ones with their headline.
 void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t indent, size_t status_width,
@@ -230,6 +290,8 @@ void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t in
   Tally passing;
   int passed = 0;
   bool others_shown = false;
+  std::string last_shape;                 // the headline of the failure shown last in this group
+  std::vector<const TestResult*> repeats;  // the failures folded under it since
   for (const TestResult* test : tests) {
     if (passed_outright(*test)) {
       passing.add(*test);
@@ -237,10 +299,19 @@ void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t in
       continue;
     }
     others_shown = true;
+    const std::string shape = headline_shape(*test);
+    if (shows_details(test->status) && !graded_by_a_person(*test) && shape == last_shape) {
+      repeats.push_back(test);
+      continue;
+    }
+    add_repeat_rows(repeats, indent, status_width, folding, rows);
+    repeats.clear();
+    last_shape = shape;
     add_test_rows(*test, indent, status_width, rows, false, folding.details_shown ? 0 : kOneScreenDetailLines);
     if (shows_details(test->status) && !test->details.empty() && folding.details_shown) folding.details_folded = true;
     if (shows_details(test->status)) folding.details_shown = true;
   }
+  add_repeat_rows(repeats, indent, status_width, folding, rows);
   if (passed == 0) return;
   const std::string tests_word = std::string(others_shown ? " other" : "") + (passed == 1 ? " test" : " tests");
   Row row = points_row(indent, std::to_string(passed) + tests_word + " passed", passing);
@@ -562,12 +633,16 @@ std::string render_text(const GradeResult& result, const TextReportOptions& opti
   for (const TestCategory& category : report_sections(result.tests))
     add_section_rows(result, category, options, status_width, folding, rows);
   add_footer_rows(result, options, rows);
-  if (folding.passing_folded || folding.details_folded)
-    rows.push_back(text_row(0, label("folded") +
-                                   (folding.passing_folded && folding.details_folded ? "passing tests, and the details of every failure but the first"
-                                    : folding.passing_folded                        ? "passing tests"
-                                                                                    : "the details of every failure but the first") +
-                                   ": --verbose shows everything"));
+  if (folding.passing_folded || folding.details_folded || folding.repeats_folded) {
+    std::vector<std::string> parts;
+    if (folding.passing_folded) parts.push_back("passing tests");
+    if (folding.repeats_folded) parts.push_back("failures that repeat the one above them");
+    if (folding.details_folded) parts.push_back("the details of every failure but the first");
+    std::string folded;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      folded += (i == 0 ? "" : i + 1 == parts.size() ? ", and " : ", ") + parts[i];
+    rows.push_back(text_row(0, label("folded") + folded + ": --verbose shows everything"));
+  }
   add_regrade_rows(result, options, rows);
   return render_rows(rows, options.colour);
 }

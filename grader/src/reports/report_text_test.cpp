@@ -412,6 +412,7 @@ GradeResult early_attempt() {
   for (int i = 0; i < 8; ++i) r.tests.push_back(one_screen_test("copy", "size " + std::to_string(i), TestStatus::passed));
   r.tests.push_back(one_screen_test("tile", "1x1", TestStatus::failed, long_details));
   r.tests.push_back(one_screen_test("tile", "1x100", TestStatus::failed, "the second failure's details"));
+  r.tests.back().message = "crashed";  // another failure than the first: its own line
   r.tests.push_back(one_screen_test("tile", "64x96", TestStatus::passed));
   TestResult speed;
   speed.group = "performance";
@@ -438,6 +439,38 @@ TEST(TextReportOneScreen, FoldsPassingTestsAndLaterDetails) {
   EXPECT_EQ(text.find("the second failure's details"), std::string::npos) << text;  // its details fold
   EXPECT_NE(text.find("1 other test passed"), std::string::npos) << text;
   EXPECT_NE(text.find("folded   passing tests"), std::string::npos) << text;
+}
+
+// The transpose starter fails every size of a group the same way, "all 1024 elements never written",
+// "all 6144 ...": one line shows the first with its details, one line the rest.
+TEST(TextReportOneScreen, FailuresThatRepeatTheOneAboveAreOneLine) {
+  GradeResult r;
+  r.assignment = "transpose";
+  const std::vector<std::pair<std::string, int>> sizes = {{"32x32", 1024}, {"64x96", 6144}, {"1x1", 1}, {"257x129", 33153}};
+  for (const auto& [name, elements] : sizes) {
+    r.tests.push_back(one_screen_test("copy", name, TestStatus::failed, "first wrong: odata[0][0]"));
+    r.tests.back().message = "all " + std::to_string(elements) + " elements never written";
+  }
+  r.tests.back().message = "all 33,153 elements never written";
+  r.tests.push_back(one_screen_test("copy", "100x37", TestStatus::failed));
+  r.tests.back().message = "crashed: killed by signal 11";
+  for (const std::string q : {"bytes-moved", "bank-of-element", "conflict-way"}) {
+    TestResult t = one_screen_test("written", q, TestStatus::failed);
+    t.category = TestCategory::written;
+    t.message = "no answer under `" + q + "` in answers.yaml";
+    r.tests.push_back(t);
+  }
+  TextReportOptions options;
+  options.one_screen = true;
+  const std::string text = render_text(r, options);
+  EXPECT_NE(text.find("FAIL  32x32 — all 1024 elements never written"), std::string::npos) << text;
+  EXPECT_NE(text.find("FAIL  3 more like it: 64x96, 1x1, 257x129"), std::string::npos) << text;
+  EXPECT_EQ(text.find("6144"), std::string::npos) << text;
+  EXPECT_NE(text.find("FAIL  100x37 — crashed"), std::string::npos) << text;  // another failure: its own line
+  EXPECT_NE(text.find("FAIL  2 more like it: bank-of-element, conflict-way"), std::string::npos) << text;
+  EXPECT_NE(text.find("failures that repeat the one above them"), std::string::npos) << text;
+  // Without one-screen mode every test has its line.
+  EXPECT_NE(render_text(r, TextReportOptions{}).find("all 6144 elements never written"), std::string::npos);
 }
 
 TEST(TextReportOneScreen, EverythingWithoutIt) {
