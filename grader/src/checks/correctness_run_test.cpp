@@ -373,6 +373,36 @@ TEST_F(CorrectnessRunTest, AHangTheCpuBackendNamesIsNotRunTwice) {
   EXPECT_EQ(r.details.find("attempt"), std::string::npos) << r.details;
 }
 
+// `check --first-failure`: every test before the first failing one runs, whatever the number of workers,
+// and none after it; they are listed as skipped, never failed.
+TEST_F(CorrectnessRunTest, FirstFailureStopsAfterTheFirstFailingTestInTheRubricsOrder) {
+  ScriptedRun wrong;
+  wrong.wrong = "1 of 289 elements wrong";
+  fake_.scripted_tests["Width 17"] = wrong;
+  fake_.scripted_tests["Width 65"] = wrong;
+  const std::vector<TestCase> cases = {test_of("Width 16", 16), test_of("Width 17", 17), test_of("Width 33", 33),
+                                       test_of("Width 65", 65)};
+  for (const int jobs : {1, 4}) {
+    TestSchedule schedule{jobs, std::chrono::steady_clock::now(), 600};
+    schedule.stop_at_first_failure = true;
+    const std::vector<TestResult> results = run_correctness_tests(session_, cases, schedule).tests;
+    ASSERT_EQ(results.size(), 4u);
+    EXPECT_EQ(results[0].status, TestStatus::passed);
+    EXPECT_EQ(results[1].status, TestStatus::failed);
+    for (const std::size_t i : {2u, 3u}) {
+      EXPECT_EQ(results[i].status, TestStatus::skipped) << jobs;
+      EXPECT_EQ(results[i].message, "not run: --first-failure stopped at Width 17");
+      EXPECT_EQ(results[i].score, 0);
+    }
+    // One worker takes the tests in order: nothing after Width 17 started.
+    if (jobs == 1)
+      for (const std::string& run : fake_.runs()) {
+        EXPECT_EQ(run.find("Width 33"), std::string::npos) << run;
+        EXPECT_EQ(run.find("Width 65"), std::string::npos) << run;
+      }
+  }
+}
+
 TEST_F(CorrectnessRunTest, NoTestStartsOnceTheSubmissionsTimeIsUsedUp) {
   const TestSchedule late{1, std::chrono::steady_clock::now() - std::chrono::seconds(5), 2};
   const std::vector<TestResult> results =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <future>
@@ -39,6 +40,18 @@ TestResult test_not_run(const TestCase& c, const std::string& why) {
   t.status = TestStatus::failed;
   t.message = "not run: " + why;
   return t;
+}
+
+TestResult test_stopped_at(TestResult t, const std::string& first_failure) {
+  t.status = TestStatus::skipped;
+  t.score = 0;
+  t.message = "not run: --first-failure stopped at " + first_failure;
+  t.details.clear();
+  return t;
+}
+
+TestResult test_stopped_at(const TestCase& c, const std::string& first_failure) {
+  return test_stopped_at(test_not_run(c, ""), first_failure);
 }
 
 std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& cases,
@@ -122,12 +135,23 @@ struct Hangs {
   }
 };
 
-// One test on one worker, unless a test of its build hung before it (decided later, in order) or the
-// submission's time is used up.
+// `--first-failure`: the earliest test, in the rubric's order, known to have failed; none after it starts.
+struct FirstFailure {
+  std::atomic<std::size_t> index{SIZE_MAX};
+  void record(std::size_t i) {
+    std::size_t seen = index.load();
+    while (i < seen && !index.compare_exchange_weak(seen, i)) {
+    }
+  }
+};
+
+// One test on one worker, unless a test of its build hung before it (decided later, in order), the
+// submission's time is used up, or `--first-failure` has seen an earlier test fail.
 void run_one_test(Session& session, const TestCase& c, std::size_t i, const TestSchedule& schedule, Hangs& hangs,
-                  TestResult& result) {
+                  FirstFailure& first_failure, TestResult& result) {
   const std::string build_key = knobs_key(c.build);
   if (hangs.after_one(build_key, i)) return;
+  if (schedule.stop_at_first_failure && i > first_failure.index.load()) return;
   if (seconds_since(schedule.start) > schedule.budget_seconds) {
     result = test_not_run(c, "the submission used up its time budget of " +
                                  std::to_string(static_cast<int>(schedule.budget_seconds)) + " s");
@@ -142,6 +166,7 @@ void run_one_test(Session& session, const TestCase& c, std::size_t i, const Test
   result.metrics["seconds"] = seconds_since(test_start);
   result.metrics["runner_starts"] = session.worker.runner_starts - starts_before;
   if (timed_out) hangs.record(build_key, i);
+  if (result.status == TestStatus::failed) first_failure.record(i);
 }
 
 // Runs the items side by side, one worker each at a time. A worker handed the last item lets its kept
@@ -192,11 +217,12 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   std::vector<TestResult> results(cases.size());
   Hangs hangs;
   hangs.hung.assign(cases.size(), 0);
+  FirstFailure first_failure;
   TestWorkers workers = make_test_workers(s, std::max(1, std::min(schedule.jobs, static_cast<int>(items.size()))));
   std::exception_ptr failure;
   try {
     run_items(items, workers, [&](Session& session, std::size_t i) {
-      run_one_test(session, cases[i], i, schedule, hangs, results[i]);
+      run_one_test(session, cases[i], i, schedule, hangs, first_failure, results[i]);
     });
   } catch (...) {
     failure = std::current_exception();  // raised once what the workers learned is kept
@@ -212,6 +238,9 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   grading.memcheck_probes.reset();
   if (failure) std::rethrow_exception(failure);
   drop_tests_after_hangs(cases, hangs.hung, results);
+  if (schedule.stop_at_first_failure && first_failure.index < cases.size())
+    for (std::size_t i = first_failure.index + 1; i < cases.size(); ++i)
+      results[i] = test_stopped_at(cases[i], cases[first_failure.index].name);
   if (!backend.on_gpu() && uses_warp_primitives(code_without_comments_and_literals(read_text_file(s.submission.source))))
     excuse_warp_emulation_timeouts(cases, results);
   // What the runs showed of the kernels goes to the grading (grade.cpp), for the technique checks.

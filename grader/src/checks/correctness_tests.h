@@ -19,6 +19,9 @@ struct TestSchedule {
   int jobs = 1;  // tests at a time
   std::chrono::steady_clock::time_point start;  // when the grading started
   double budget_seconds = 0;  // the rubric's limits.submission_seconds, counted from `start`
+  // `check --first-failure`: no test after the first failing one (in the rubric's order) runs. Every test
+  // before it runs, whichever worker is faster, so the stop is the same on every run.
+  bool stop_at_first_failure = false;
 };
 
 // Makes the builds the tests need first, `jobs` compilers at a time. A test not started within the
@@ -53,6 +56,10 @@ std::vector<std::vector<std::size_t>> work_items(const std::vector<TestCase>& ca
 
 // A test failed without running, and why.
 TestResult test_not_run(const TestCase& test, const std::string& why);
+
+// What `--first-failure` leaves of a test it did not run: skipped, neither failed nor passed.
+TestResult test_stopped_at(const TestCase& test, const std::string& first_failure);
+TestResult test_stopped_at(TestResult planned, const std::string& first_failure);
 
 // The tests at a time a grading runs by default: the cores it may use (os/cores.h), at most 8.
 int default_test_jobs();

@@ -24,7 +24,11 @@ Command add_check_command(CLI::App& app) {
   auto only = std::make_shared<std::string>();
   command->add_option("--only", *only, "one correctness group or test, by its name (\"not a multiple of the tile\", "
                                        "\"Width 17\"): only it runs");
-  return {command, [flags, only] {
+  auto first_failure = std::make_shared<bool>(false);
+  command->add_flag("--first-failure", *first_failure,
+                    "stop at the first failing test, in the rubric's order: the tests after it and the other checks "
+                    "are listed as not run");
+  return {command, [flags, only, first_failure] {
             check_output_path(flags->output);
             GradeOptions o;
             o.assignment = flags->assignment;
@@ -35,6 +39,7 @@ Command add_check_command(CLI::App& app) {
             o.prepared = flags->prepared;
             o.submission = flags->submission;
             o.only = *only;
+            o.first_failure = *first_failure;
             o.pictures_dir = failure_pictures_folder(flags->pictures, flags->output);
             const SubmissionChoice chosen = choose_submission(o.assignment, o.submission, "checking");
             o.submission = chosen.path;

@@ -125,6 +125,12 @@ std::vector<StudentBuild> builds_the_checks_need(const CheckInput& in) {
 }
 
 // A check's outcome into the result: its tests after the ones before, and what it saw of the device.
+const TestResult* first_failed_test(const std::vector<TestResult>& tests) {
+  for (const TestResult& t : tests)
+    if (t.status == TestStatus::failed) return &t;
+  return nullptr;
+}
+
 void add_outcome(CheckOutcome outcome, const std::string& pictures_dir, GradeResult& result) {
   for (TestResult& t : outcome.tests) {
     keep_failure_pictures(t, pictures_dir);
@@ -203,7 +209,7 @@ GradeResult grade_submission(const GradeOptions& o) {
       o.only, s.assignment.rubric.assignment);
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
   // A submission gets the rubric's time budget (correctness_tests.h).
-  const TestSchedule schedule{jobs, start, s.assignment.rubric.limits.submission_seconds};
+  const TestSchedule schedule{jobs, start, s.assignment.rubric.limits.submission_seconds, o.first_failure};
   const NvccCheck no_nvcc;
   const std::string no_text;
   // What the correctness check's runs showed, for the checks after it: grading hands it on, no check
@@ -217,6 +223,12 @@ GradeResult grade_submission(const GradeOptions& o) {
   const CheckInput in{s, o, cases, gate.nvcc, gate.source_text, schedule, result.device, result.tests, evidence};
   for (const Check* c : checks()) {
     if (!o.only.empty() && TestCategory{c->section} != TestCategory::correctness) continue;
+    // `--first-failure` after a failure: what is left of the code's checks is listed, not run (written
+    // answers do not depend on the code, and are graded all the same).
+    if (const TestResult* first = o.first_failure && c->needs_build ? first_failed_test(result.tests) : nullptr) {
+      for (TestResult& t : c->planned(in, "")) result.tests.push_back(test_stopped_at(std::move(t), first->name));
+      continue;
+    }
     // Stopped at the gate: what needs the code lists its tests as not run; the rest runs all the same.
     if (!gate.why_not.empty() && c->needs_build) {
       // Where the backend, not the file, stopped the grading, its tests were not checked: errors that

@@ -300,7 +300,8 @@ void add_folded_test_rows(const std::vector<const TestResult*>& tests, size_t in
     }
     others_shown = true;
     const std::string shape = headline_shape(*test);
-    if (shows_details(test->status) && !graded_by_a_person(*test) && shape == last_shape) {
+    if ((shows_details(test->status) || test->status == TestStatus::skipped) && !graded_by_a_person(*test) &&
+        shape == last_shape) {
       repeats.push_back(test);
       continue;
     }
@@ -336,6 +337,22 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
   if (groups.empty()) return;
 
   if (!rows.empty()) rows.push_back(Row{});
+  // One screen: a section, or a group, none of whose tests ran for one reason ("not run: --first-failure
+  // stopped at Width 17") is one line saying so.
+  const auto not_run_alike = [](const std::vector<const TestResult*>& tests) -> std::string {
+    for (const TestResult* t : tests)
+      if (t->status != TestStatus::skipped || headline_shape(*t) != headline_shape(*tests.front())) return "";
+    const std::string& message = tests.front()->message;
+    return printable(message.substr(0, message.find('\n')), false);
+  };
+  if (options.one_screen) {
+    std::vector<const TestResult*> all;
+    for (const auto& group : groups) all.insert(all.end(), group.second.begin(), group.second.end());
+    if (const std::string why = not_run_alike(all); !why.empty()) {
+      rows.push_back(points_row(0, to_string(category) + " — " + why, section, true));
+      return;
+    }
+  }
   rows.push_back(points_row(0, to_string(category), section, true));
   for (const auto& [name, tests] : groups) {
     size_t test_indent = 2;
@@ -345,6 +362,10 @@ void add_section_rows(const GradeResult& result, const TestCategory& category, c
       Tally group;
       for (const TestResult* test : tests) group.add(*test);
       std::string text = printable(name, false);
+      if (const std::string why = options.one_screen ? not_run_alike(tests) : ""; !why.empty()) {
+        rows.push_back(points_row(2, text + " — " + why, group));
+        continue;
+      }
       if (options.one_screen && all_passed && tests.size() > 1)
         text += " — " + std::string(tests.size() == 2 ? "both" : "all " + std::to_string(tests.size())) + " passed";
       rows.push_back(points_row(2, text, group));
@@ -440,12 +461,13 @@ std::string time_line(const GradeResult& result) {
 // can measure, not as a failure of the rest.
 std::string measured_line(const GradeResult& result, const TextReportOptions& options) {
   Tally measured;
-  double pending = 0, regrade = 0;
+  double pending = 0, regrade = 0, stopped = 0;
   std::vector<std::pair<std::string, double>> unmeasured;  // by section, in the order met
   for (const TestResult& t : result.tests) {
     if (!is_shown(result, t, options)) continue;
     if (graded_by_a_person(t)) pending += t.max_score;
     else if (needs_regrade(t)) regrade += t.max_score;
+    else if (t.status == TestStatus::skipped && t.message.rfind("not run: --first-failure", 0) == 0) stopped += t.max_score;
     else if (t.status == TestStatus::passed || t.status == TestStatus::failed) measured.add(t);
     else {
       auto found = std::find_if(unmeasured.begin(), unmeasured.end(), [&](const auto& u) { return u.first == t.category.name; });
@@ -453,7 +475,7 @@ std::string measured_line(const GradeResult& result, const TextReportOptions& op
       found->second += t.max_score;
     }
   }
-  if (pending == 0 && regrade == 0 && unmeasured.empty()) return "";
+  if (pending == 0 && regrade == 0 && stopped == 0 && unmeasured.empty()) return "";
   std::string line = points_pair(measured.score, measured.max_score) + " measured here";
   if (!unmeasured.empty()) {
     line += "; not measured here:";
@@ -461,6 +483,7 @@ std::string measured_line(const GradeResult& result, const TextReportOptions& op
       line += std::string(i ? ", " : " ") + printable(unmeasured[i].first, false) + " " + format_points(unmeasured[i].second);
   }
   if (regrade > 0) line += "; to regrade: " + format_points(regrade);
+  if (stopped > 0) line += "; not run after the first failure: " + format_points(stopped);
   return line;  // pending written answers have their own line
 }
 

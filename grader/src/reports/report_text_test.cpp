@@ -473,6 +473,35 @@ TEST(TextReportOneScreen, FailuresThatRepeatTheOneAboveAreOneLine) {
   EXPECT_NE(render_text(r, TextReportOptions{}).find("all 6144 elements never written"), std::string::npos);
 }
 
+// `check --first-failure`: a group or a section none of whose tests ran is one line saying why, and the
+// points not run are neither measured nor missed.
+TEST(TextReportOneScreen, WhatFirstFailureDidNotRunIsOneLinePerGroup) {
+  GradeResult r;
+  r.assignment = "transpose";
+  r.tests.push_back(one_screen_test("copy", "32x32", TestStatus::failed, "first wrong: odata[0][0]"));
+  const auto stopped = [](TestResult t) {
+    t.status = TestStatus::skipped;
+    t.message = "not run: --first-failure stopped at 32x32";
+    return t;
+  };
+  for (const std::string group : {"copy", "naive transpose"})
+    for (const std::string size : {"64x96", "1x1", "17x45"})
+      r.tests.push_back(stopped(one_screen_test(group, size, TestStatus::failed)));
+  TestResult shared = stopped(one_screen_test("technique", "uses shared memory", TestStatus::failed));
+  shared.category = TestCategory::technique;
+  shared.max_score = 4;
+  r.tests.push_back(shared);
+  TextReportOptions options;
+  options.one_screen = true;
+  const std::string text = render_text(r, options);
+  EXPECT_NE(text.find("skip  64x96 — not run: --first-failure stopped at 32x32"), std::string::npos) << text;
+  EXPECT_NE(text.find("skip  2 more like it: 1x1, 17x45"), std::string::npos) << text;
+  EXPECT_NE(text.find("  naive transpose — not run: --first-failure stopped at 32x32"), std::string::npos) << text;
+  EXPECT_NE(text.find("technique — not run: --first-failure stopped at 32x32"), std::string::npos) << text;
+  EXPECT_EQ(text.find("uses shared memory"), std::string::npos) << text;
+  EXPECT_NE(text.find("0 / 1 measured here; not run after the first failure: 10"), std::string::npos) << text;
+}
+
 TEST(TextReportOneScreen, EverythingWithoutIt) {
   const std::string text = render_text(early_attempt(), TextReportOptions{});
   EXPECT_NE(text.find("size 3"), std::string::npos);

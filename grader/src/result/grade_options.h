@@ -24,6 +24,9 @@ struct GradeOptions {
   // `check --only`: one correctness group, or one correctness test, by its name; nothing else runs (no
   // technique, written or performance check), so a student iterates on one thing quickly. Empty: all.
   std::string only;
+  // `check --first-failure`: the correctness tests in the rubric's order up to the first that fails; the
+  // tests after it and every other check are skipped, "not run: --first-failure stopped at <test>".
+  bool first_failure = false;
 };
 
 }  // namespace kit
