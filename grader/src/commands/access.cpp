@@ -5,6 +5,7 @@
 
 #include "assignment/kit_tree.h"
 #include "commands/commands.h"
+#include "commands/own_machine_sandbox.h"
 #include "commands/report_output.h"
 #include "commands/submission_choice.h"
 #include "grading/grade.h"
@@ -28,6 +29,8 @@ Command add_access_command(CLI::App& app) {
             const SubmissionChoice chosen = choose_submission(options.assignment, options.submission, "measuring");
             options.submission = chosen.path;
             std::printf("%s\n", chosen.said.c_str());
+            if (const std::string why = unsandboxed_on_own_machine(options.unsandboxed); !why.empty())
+              std::printf("sandbox: none: %s\n", why.c_str());
             const AccessResult r = measure_memory_access(options);
             std::printf("%s at %s, backend %s (%s)\n", r.function.c_str(), format_dims(r.dims).c_str(),
                         r.backend.c_str(), r.backend_reason.c_str());

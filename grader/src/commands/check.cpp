@@ -7,6 +7,7 @@
 
 #include "assignment/kit_tree.h"
 #include "commands/commands.h"
+#include "commands/own_machine_sandbox.h"
 #include "commands/report_output.h"
 #include "commands/submission_choice.h"
 #include "grading/grade.h"
@@ -44,6 +45,7 @@ Command add_check_command(CLI::App& app) {
             const SubmissionChoice chosen = choose_submission(o.assignment, o.submission, "checking");
             o.submission = chosen.path;
             std::fprintf(stderr, "%s\n", chosen.said.c_str());
+            o.unsandboxed_why = unsandboxed_on_own_machine(o.unsandboxed);
             const GradeResult result = grade_submission(o);
             emit_report(result, *flags);
             return check_passes(result) ? kExitOk : kExitTestsFailed;

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands/commands.h"
+#include "commands/own_machine_sandbox.h"
 #include "commands/report_output.h"
 #include "commands/submission_choice.h"
 #include "grading/run_on_picture.h"
@@ -29,6 +30,8 @@ Command add_run_command(CLI::App& app) {
             const SubmissionChoice chosen = choose_submission(options.assignment, options.submission, "running");
             options.submission = chosen.path;
             std::printf("%s\n", chosen.said.c_str());
+            if (const std::string why = unsandboxed_on_own_machine(options.unsandboxed); !why.empty())
+              std::printf("sandbox: none: %s\n", why.c_str());
             const RunOnPictureResult r = run_on_picture(options);
             std::printf("%s on %s (%ldx%ld), backend %s (%s)\n", r.function.c_str(), o->input.c_str(), r.dims[0],
                         r.dims[1], r.backend.c_str(), r.backend_reason.c_str());

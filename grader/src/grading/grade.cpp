@@ -111,6 +111,7 @@ GradeResult result_heading(const Session& s, const GradeOptions& o, const Backen
   result.backend = to_string(s.assignment.backend);
   result.backend_reason = choice.reason;
   result.sandboxed = s.assignment.sandboxed;
+  result.unsandboxed_why = o.unsandboxed_why;
   result.device = choice.device;
   result.kit_version = build_config().version;
   return result;

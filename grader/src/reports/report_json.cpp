@@ -105,6 +105,7 @@ Json result_json(const GradeResult& result) {
   out["backend"] = result.backend;
   out["backend_reason"] = result.backend_reason;
   out["sandboxed"] = result.sandboxed;
+  if (!result.unsandboxed_why.empty()) out["unsandboxed_why"] = result.unsandboxed_why;
   out["device"] = device_json<Json>(result.device);
   out["score"] = result.score;
   out["max_score"] = result.max_score;
@@ -292,6 +293,7 @@ GradeResult result_from_json(const nlohmann::json& document) {
   top.read("backend", result.backend);
   top.read("backend_reason", result.backend_reason);
   top.read("sandboxed", result.sandboxed);
+  top.read("unsandboxed_why", result.unsandboxed_why);
   if (const json* device = top.find("device", false)) {
     const ReportReader reader(*device, "device");
     reader.read("name", result.device.name);

@@ -493,7 +493,9 @@ void add_footer_rows(const GradeResult& result, const TextReportOptions& options
   if (!result.backend_reason.empty()) backend += " — " + printable(result.backend_reason, false);
   rows.push_back(text_row(0, label("backend") + backend));
   if (!result.sandboxed)
-    rows.push_back(text_row(0, label("sandbox") + "none: graded with --unsandboxed, the student's code ran unconfined"));
+    rows.push_back(text_row(0, label("sandbox") + (result.unsandboxed_why.empty()
+                                                       ? "none: graded with --unsandboxed, the student's code ran unconfined"
+                                                       : "none: " + printable(result.unsandboxed_why, false))));
   rows.push_back(text_row(0, label("device") + device_line(result.device)));
   rows.push_back(text_row(0, label("tests") + counts_line(result, options)));
   if (withheld_count(result, options) == 0)

@@ -15,6 +15,7 @@ struct GradeOptions {
   std::optional<std::uint64_t> seed;   // draws hidden sizes and seeds; default: the rubric's
   bool visible_only = false;           // `check`: visible correctness tests and technique, no timing
   bool unsandboxed = false;            // run student code without a sandbox (the result says so)
+  std::string unsandboxed_why;         // why, when not asked for with --unsandboxed (commands/own_machine_sandbox.h)
   int jobs = 0;                        // correctness tests side by side; 0: default_test_jobs()
   // Where the pictures of failed picture tests are copied (failure_pictures.h); empty: none are kept.
   std::string pictures_dir;

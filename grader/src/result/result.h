@@ -89,6 +89,7 @@ struct GradeResult {
   std::string backend;     // "cuda" | "cpu"
   std::string backend_reason;  // why this backend: "auto: no usable GPU (...)"
   bool sandboxed = true;       // false: graded with --unsandboxed, student code ran with the grader's rights
+  std::string unsandboxed_why;  // why it ran without one, when --unsandboxed did not ask for it
   DeviceInfo device;
   double score = 0;
   double max_score = 0;
