@@ -7,13 +7,19 @@
 # zip writes the Gradescope autograder bundle (`grader bundle gradescope`, docs/gradescope.md).
 # gnuplot-nox draws the class report's pictures (`grader report`, docs/class-report.md).
 # With --tests, also what only the tests use: chromium-headless-shell renders the class report's page as a
-# browser would, and fonts-dejavu-core gives it letters to draw.
-#   scripts/install-deps.sh [--tests]
+# browser would, fonts-dejavu-core gives it letters to draw, and jq reads the reports the tests check.
+#   scripts/install-deps.sh [--tests | --student]
 set -euo pipefail
 
 packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libboost-context-dev bubblewrap libpng-dev slurm-wlm munge zip gnuplot-nox)
+# --student, and a student release (a tree without tests/), build only the grader for `check`, `run` and
+# `access`: no test framework, no Slurm, no bundles or class reports (.devcontainer/Containerfile installs
+# the same list).
+if [ "${1:-}" = "--student" ] || [ ! -d "$(dirname "$0")/../tests" ]; then
+  packages=(cmake g++ make libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libboost-context-dev bubblewrap libpng-dev)
+fi
 test_packages=()
-[ "${1:-}" = "--tests" ] && test_packages=(chromium-headless-shell fonts-dejavu-core)
+[ "${1:-}" = "--tests" ] && test_packages=(chromium-headless-shell fonts-dejavu-core jq)
 missing=() missing_for_tests=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -3,9 +3,11 @@
 # group, marker line, broken kernel, other assignment or problem source in it (a tree of every assignment
 # holds none of the functions the problems' sources define); --force keeps a .git; and a copy of it,
 # built from scratch by its own scripts/check-all.sh (what its GitHub workflow runs) with the problems
-# compiled, checks the starter and reports its failing tests, not a build error.
+# compiled, checks the starter and reports its failing tests, not a build error; with the solution in
+# place it exits 0, hands GitHub Classroom full marks per group, and the README's command agrees.
 # Usage: release_tree.sh GRADER KIT_SOURCE_DIR
 set -euo pipefail
+command -v jq >/dev/null || { echo "SKIP: needs jq (scripts/install-deps.sh --tests installs it)"; exit 77; }
 grader=$1
 kit=$2
 assignment=matmul-naive
@@ -102,6 +104,9 @@ done < <(groups "$rubric")
 grep -q 'run: scripts/check-all.sh$' "$tree/.github/workflows/check.yml" ||
   fail "the workflow does not run check-all.sh"
 grep -qF "assignments/$assignment/README.md" "$tree/README.md" || fail "the README does not link the handout"
+# The student container travels with the release, and its definition holds there.
+"$(dirname "$0")/student_container.sh" definition "$tree" || fail "the released student container"
+[ -f "$tree/docs/student-environment.md" ] || fail "docs/student-environment.md was not released"
 
 # A non-empty folder needs --force, which keeps its .git.
 mkdir -p "$tree/.git" && echo keep > "$tree/.git/marker" && echo stale > "$tree/stale.txt"
@@ -125,8 +130,10 @@ set -e
 echo "check-all.sh: exit $code in $(( $(date +%s) - start )) s"
 cat "$work/check.txt"
 [ "$code" -eq 1 ] || fail "check-all.sh exited $code, not 1 (the starter's tests fail)"
-[ -x "$work/clone/build-check/bin/grader" ] || fail "the copy did not build its own grader"
-grep -q "checking the starter, $work/clone/starter/$assignment/" "$work/check.txt" || fail "the starter was not checked"
+[ -x "$work/clone/build/bin/grader" ] || fail "the copy did not build its own grader in build/, as scripts/grader does"
+grep -q "checking $work/clone/starter/$assignment" "$work/check.txt" || fail "the starter was not checked"
+classroom="$work/clone/build/classroom/$assignment.json"
+[ "$(jq -r .status "$classroom")" = fail ] || fail "the Classroom result of the starter is not a failure: $(cat "$classroom")"
 grep -qE "^$assignment — backend cpu .* — 0 / [0-9]+" "$work/check.txt" || fail "no headline with 0 points"
 grep -qE "^ +FAIL +Width 1 " "$work/check.txt" || fail "no failing test of the size 1"
 grep -qF "no kernel was launched" "$work/check.txt" || fail "not the starter's own failure (it launches no kernel)"
@@ -136,11 +143,31 @@ grep -qF "no kernel was launched" "$work/check.txt" || fail "not the starter's o
 # though this grader has no nvcc for the checks that read its report: not checked is not failed.
 cp "$kit/solutions/$assignment/"*.cu "$work/clone/starter/$assignment/"
 set +e
-"$work/clone/scripts/check-all.sh" > "$work/check-solved.txt" 2>&1
+GITHUB_OUTPUT="$work/github-output" "$work/clone/scripts/check-all.sh" > "$work/check-solved.txt" 2>&1
 code=$?
 set -e
 echo "check-all.sh with the solution: exit $code"
 [ "$code" -eq 0 ] || { cat "$work/check-solved.txt"; fail "check-all.sh exited $code with the solution in place, not 0"; }
 grep -qE "^$assignment — backend cpu .* — " "$work/check-solved.txt" || fail "no headline for the solution"
 ! grep -qE "^ +FAIL " "$work/check-solved.txt" || fail "a test of the solution failed"
+
+# GitHub Classroom gets full marks of what the CPU backend measured, per group, from the step output the
+# workflow hands its reporter.
+[ "$(jq -r .status "$classroom")" = pass ] || fail "the Classroom result of the solution: $(cat "$classroom")"
+[ "$(jq '(([.tests[].score] | add) - .max_score) as $d | .max_score > 0 and $d < 0.01 and $d > -0.01' "$classroom")" = true ] ||
+  fail "the solution's Classroom points are not full marks: $(cat "$classroom")"
+[ "$(jq '.tests | length' "$classroom")" -gt 1 ] || fail "the Classroom result has no groups: $(cat "$classroom")"
+grep -q "^$assignment=" "$work/github-output" || fail "no step output for the reporter: $(cat "$work/github-output")"
+grep "^$assignment=" "$work/github-output" | tail -1 | cut -d= -f2- | base64 -d | cmp -s - "$classroom" ||
+  fail "the step output is not the Classroom result"
+grep -qF "${assignment^^}_RESULTS: \"\${{ steps.check.outputs.$assignment }}\"" "$tree/.github/workflows/check.yml" ||
+  fail "the workflow does not hand the reporter this assignment's result"
+
+# The README's own command uses the same build (nothing to rebuild) and agrees: exit 0.
+start=$(date +%s)
+(cd "$work/clone" && scripts/grader check "$assignment" > "$work/readme-check.txt" 2>&1) ||
+  { cat "$work/readme-check.txt"; fail "the README's command exited $? with the solution in place"; }
+echo "scripts/grader check, after check-all.sh: $(( $(date +%s) - start )) s"
+grep -qF "checking your file, $work/clone/starter/$assignment/" "$work/readme-check.txt" ||
+  fail "the README's command did not check the student's file: $(head -3 "$work/readme-check.txt")"
 echo "ok"

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "reports/report_classroom.h"
 #include "reports/report_gradescope.h"
 #include "reports/report_json.h"
 #include "reports/report_junit.h"
@@ -23,6 +24,7 @@ std::string render(const GradeResult& r, const std::string& format, const TextRe
   if (format == "json") return render_json(r);
   if (format == "gradescope") return render_gradescope(r);
   if (format == "junit") return render_junit(r);
+  if (format == "classroom") return render_classroom(r);
   return render_text(r, text);
 }
 
@@ -38,13 +40,14 @@ TextReportOptions terminal_text(bool verbose) {
 }  // namespace
 
 CLI::Option* add_report_flags(CLI::App* command, ReportFlags& flags) {
-  static const std::vector<std::string> formats = {"text", "json", "gradescope", "junit"};
+  static const std::vector<std::string> formats = {"text", "json", "gradescope", "junit", "classroom"};
   static const std::vector<std::string> backends = {"auto", "cuda", "cpu"};
   command->add_option("assignment", flags.assignment, "the assignment, e.g. matmul-tiled")->required();
   CLI::Option* submission = command->add_option("--submission", flags.submission, "the student's file, or the folder holding it");
   command->add_option("--backend", flags.backend, "auto (GPU if usable, else CPU), cuda or cpu")
       ->check(CLI::IsMember(backends));
-  command->add_option("--format", flags.format, "text, json, gradescope or junit")->check(CLI::IsMember(formats));
+  command->add_option("--format", flags.format, "text, json, gradescope, junit or classroom (GitHub Classroom's reporter)")
+      ->check(CLI::IsMember(formats));
   command->add_option("--output", flags.output, "write the report to this file (the text report still goes to the terminal)");
   command->add_option("--pictures", flags.pictures,
                       "where the pictures of a failed picture test go (default: beside --output as <name>-pictures, "

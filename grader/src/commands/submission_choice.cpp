@@ -28,6 +28,10 @@ SubmissionChoice choose_submission(const std::string& assignment, const std::str
   if (all_here)
     return {here.string(), verb + " " + (here / file).string() + ", the " + file + " in this folder (--submission picks another)"};
   const std::string starter = kit_file("starter/" + assignment);
+  // In a student release (no solutions/ beside starter/) the file under starter/ is the one the student
+  // edits: it is their own file, not the kit's starter.
+  if (!fs::is_directory(kit_file("solutions"), ec))
+    return {starter, verb + " your file, " + (fs::path(starter) / file).string() + " (--submission picks another)"};
   return {starter, verb + " the starter, " + (fs::path(starter) / file).string() + ": no " + file +
                        " in this folder; give --submission to " + (verb == "checking" ? "check" : "use") + " your own file"};
 }

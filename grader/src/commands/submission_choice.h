@@ -13,7 +13,8 @@ struct SubmissionChoice {
 };
 
 // `given` when it is not empty; else the current folder when it holds every file the assignment's
-// students hand in; else the starter. `verb`: "checking", "running", "measuring".
+// students hand in; else the starter, which in a student release is the student's own file and is called
+// so. `verb`: "checking", "running", "measuring".
 SubmissionChoice choose_submission(const std::string& assignment, const std::string& given, const std::string& verb);
 
 }  // namespace kit

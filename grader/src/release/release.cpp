@@ -166,7 +166,8 @@ void copy_linked_files(const fs::path& root, const fs::path& out, const ReleaseS
 
 std::vector<std::string> release_roots(const ReleaseSelection& selection) {
   std::vector<std::string> roots = {"CMakeLists.txt", "cmake", "grader", "assignments/CMakeLists.txt",
-                                    "scripts/build.sh", "scripts/install-deps.sh", "scripts/grader", ".gitignore"};
+                                    "scripts/build.sh", "scripts/install-deps.sh", "scripts/grader", ".gitignore",
+                                    ".dockerignore", ".devcontainer", "docs/student-environment.md"};
   for (const std::string& a : selection.assignments)
     for (const char* folder : {"assignments/", "starter/", "datasets/"}) roots.push_back(folder + a);
   return roots;
@@ -313,7 +314,7 @@ ReleaseSummary write_release_tree(const ReleaseOptions& options) {
   write_file(out / "scripts/check-all.sh", check_all_script(released_assignments));
   fs::permissions(out / "scripts/check-all.sh", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                   fs::perm_options::add);
-  write_file(out / ".github/workflows/check.yml", check_workflow());
+  write_file(out / ".github/workflows/check.yml", check_workflow(released_assignments));
   files.insert(files.end(), {"README.md", "scripts/check-all.sh", ".github/workflows/check.yml"});
 
   const std::vector<std::string> leaks = find_leaks(root.string(), out.string(), selection.baseline_files);

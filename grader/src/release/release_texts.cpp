@@ -1,5 +1,7 @@
 #include "release/release_texts.h"
 
+#include <cctype>
+
 namespace kit {
 
 std::string student_readme(const std::vector<ReleasedAssignment>& assignments) {
@@ -27,7 +29,7 @@ std::string student_readme(const std::vector<ReleasedAssignment>& assignments) {
          "# the same, once it is built; --submission checks another copy of your file\n"
          "build/bin/grader check " + first.name + "\n"
          "build/bin/grader check " + first.name + " --submission path/to/" + first.student_file + "\n"
-         "# every assignment, on the CPU backend: what GitHub runs on every push\n"
+         "# every assignment: what GitHub runs on every push (exit 0 when every visible test passes)\n"
          "scripts/check-all.sh\n"
          "```\n"
          "\n"
@@ -59,49 +61,70 @@ std::string check_all_script(const std::vector<ReleasedAssignment>& assignments)
   std::string names;
   for (const ReleasedAssignment& a : assignments) names += (names.empty() ? "" : " ") + a.name;
   return "#!/usr/bin/env bash\n"
-         "# The visible tests of every assignment here, on the CPU backend: what GitHub runs on every push\n"
-         "# (.github/workflows/check.yml), and what you can run yourself. Installs what is missing (Debian or\n"
-         "# Ubuntu), builds the grader into build-check/ without CUDA (as on GitHub's machines), then runs\n"
-         "# `grader check` on each assignment's file in starter/. Arguments are passed to every `grader check`.\n"
+         "# The visible tests of every assignment here: what GitHub runs on every push\n"
+         "# (.github/workflows/check.yml), and what you can run yourself. Builds the grader as scripts/grader\n"
+         "# does (scripts/build.sh: the same build, in build/), then runs `grader check` on each assignment's\n"
+         "# file in starter/. Arguments are passed to every `grader check`. Each check's points per group are\n"
+         "# kept in build/classroom/<assignment>.json, GitHub Classroom's format, and handed to the workflow's\n"
+         "# reporter when GitHub runs this.\n"
          "# Exit 0: every visible test passes; 1: some test does not pass yet; 2 or 3: the grader could not be\n"
          "# built, or a check could not run (the output says why).\n"
          "set -uo pipefail\n"
          "cd \"$(dirname \"$0\")/..\"\n"
-         "build=build-check\n"
-         "mkdir -p \"$build\"\n"
-         "scripts/install-deps.sh || exit 2\n"
-         "# A quick build (-O1, no debug information): it is made afresh on every push, and nobody debugs it.\n"
-         "cmake -S . -B \"$build\" -DKIT_CUDA=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=\"-O1 -DNDEBUG\" \\\n"
-         "  >\"$build/build.log\" 2>&1 || { cat \"$build/build.log\"; exit 2; }\n"
-         "cmake --build \"$build\" -j \"$(nproc)\" --target grader >>\"$build/build.log\" 2>&1 ||\n"
-         "  { tail -n 60 \"$build/build.log\"; exit 2; }\n"
+         "scripts/build.sh >build.log 2>&1 || { tail -n 60 build.log; exit 2; }\n"
+         "mkdir -p build/classroom\n"
          "status=0\n"
          "for assignment in " + names + "; do\n"
          "  echo \"== grader check $assignment\"\n"
-         "  \"$build/bin/grader\" check \"$assignment\" --backend cpu \"$@\"\n"
+         "  build/bin/grader check \"$assignment\" --submission \"starter/$assignment\" \\\n"
+         "    --format classroom --output \"build/classroom/$assignment.json\" \"$@\"\n"
          "  code=$?\n"
          "  [ \"$code\" -gt \"$status\" ] && status=$code\n"
+         "  if [ -n \"${GITHUB_OUTPUT:-}\" ] && [ -f \"build/classroom/$assignment.json\" ]; then\n"
+         "    echo \"$assignment=$(base64 -w0 \"build/classroom/$assignment.json\")\" >>\"$GITHUB_OUTPUT\"\n"
+         "  fi\n"
          "  echo\n"
          "done\n"
          "exit \"$status\"\n";
 }
 
-std::string check_workflow() {
-  return "# Runs the visible tests on every push: scripts/check-all.sh, the same script you can run yourself.\n"
-         "name: check\n"
+std::string check_workflow(const std::vector<ReleasedAssignment>& assignments) {
+  std::string runners, env;
+  for (const ReleasedAssignment& a : assignments) {
+    runners += (runners.empty() ? "" : ",") + a.name;
+    std::string upper = a.name;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    env += "          " + upper + "_RESULTS: \"${{ steps.check.outputs." + a.name + " }}\"\n";
+  }
+  return "# Runs the visible tests on every push: scripts/check-all.sh, the same script you can run yourself,\n"
+         "# then hands each assignment's points per group to GitHub Classroom's autograding reporter.\n"
+         "name: Autograding Tests\n"
          "on: [push, workflow_dispatch]\n"
+         "permissions:\n"
+         "  checks: write\n"
+         "  actions: read\n"
+         "  contents: read\n"
          "jobs:\n"
          "  check:\n"
          "    runs-on: ubuntu-latest\n"
          "    timeout-minutes: 40\n"
          "    steps:\n"
          "      - uses: actions/checkout@v4\n"
-         "      # The grader runs your code in a bubblewrap sandbox, which needs unprivileged user namespaces;\n"
-         "      # Ubuntu's AppArmor restricts them by default.\n"
+         "      # The grader runs your code in a bubblewrap sandbox where it can, which needs unprivileged user\n"
+         "      # namespaces; Ubuntu's AppArmor restricts them by default. Where none can be made, `check` runs\n"
+         "      # your code without one and says so.\n"
          "      - name: Allow the sandbox\n"
          "        run: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true\n"
-         "      - name: Build the grader and check every assignment on the CPU backend\n"
-         "        run: scripts/check-all.sh\n";
+         "      - name: Build the grader and check every assignment\n"
+         "        id: check\n"
+         "        run: scripts/check-all.sh\n"
+         "      - name: Report the points to GitHub Classroom\n"
+         "        if: always()\n"
+         "        uses: classroom-resources/autograding-grading-reporter@v1\n"
+         "        env:\n" +
+         env +
+         "        with:\n"
+         "          runners: " + runners + "\n";
 }
 
 }  // namespace kit

@@ -16,11 +16,13 @@ struct ReleasedAssignment {
 // README.md for students: what is here, how to build, how to check, where the handouts are.
 std::string student_readme(const std::vector<ReleasedAssignment>& assignments);
 
-// scripts/check-all.sh: builds the grader without CUDA and runs `grader check` on every assignment on the
-// CPU backend. CI runs exactly this, so a local run of it is a run of CI.
+// scripts/check-all.sh: builds the grader as scripts/grader does (scripts/build.sh) and runs `grader check`
+// on every assignment's file, keeping each one's points per group for GitHub Classroom. CI runs exactly
+// this, so a local run of it is a run of CI.
 std::string check_all_script(const std::vector<ReleasedAssignment>& assignments);
 
-// .github/workflows/check.yml: on every push, scripts/check-all.sh on ubuntu-latest.
-std::string check_workflow();
+// .github/workflows/check.yml: on every push, scripts/check-all.sh on ubuntu-latest, then GitHub Classroom's
+// autograding reporter with one runner per assignment (reports/report_classroom.h).
+std::string check_workflow(const std::vector<ReleasedAssignment>& assignments);
 
 }  // namespace kit

@@ -19,21 +19,25 @@ TEST(StudentReadme, NamesEveryHandoutAndFile) {
   EXPECT_TRUE(has(readme, "scripts/check-all.sh"));
 }
 
-TEST(CheckAllScript, ChecksEveryAssignmentOnTheCpuBackendWithoutCuda) {
+TEST(CheckAllScript, ChecksEveryAssignmentWithTheReadmesBuild) {
   const std::string script = check_all_script(kTwo);
   EXPECT_EQ(script.rfind("#!/usr/bin/env bash\n", 0), 0u);
   EXPECT_TRUE(has(script, "for assignment in matmul-naive blur; do"));
-  EXPECT_TRUE(has(script, "check \"$assignment\" --backend cpu \"$@\""));
-  EXPECT_TRUE(has(script, "-DKIT_CUDA=OFF"));
-  EXPECT_TRUE(has(script, "--target grader"));
+  EXPECT_TRUE(has(script, "scripts/build.sh"));  // the build scripts/grader makes: one configuration
+  EXPECT_TRUE(has(script, "--format classroom --output \"build/classroom/$assignment.json\" \"$@\""));
+  EXPECT_TRUE(has(script, ">>\"$GITHUB_OUTPUT\""));
 }
 
-TEST(CheckWorkflow, RunsTheCheckScriptOnEveryPush) {
-  const std::string workflow = check_workflow();
+TEST(CheckWorkflow, RunsTheCheckScriptAndReportsEveryAssignmentToClassroom) {
+  const std::string workflow = check_workflow(kTwo);
   EXPECT_TRUE(has(workflow, "on: [push, workflow_dispatch]"));
   EXPECT_TRUE(has(workflow, "runs-on: ubuntu-latest"));
   EXPECT_TRUE(has(workflow, "uses: actions/checkout@v4"));
   EXPECT_TRUE(has(workflow, "run: scripts/check-all.sh\n"));
+  EXPECT_TRUE(has(workflow, "uses: classroom-resources/autograding-grading-reporter@v1"));
+  EXPECT_TRUE(has(workflow, "MATMUL-NAIVE_RESULTS: \"${{ steps.check.outputs.matmul-naive }}\""));
+  EXPECT_TRUE(has(workflow, "runners: matmul-naive,blur\n"));
+  EXPECT_TRUE(has(workflow, "if: always()"));
 }
 
 }  // namespace
