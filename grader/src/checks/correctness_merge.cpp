@@ -23,14 +23,19 @@ const RunVerdict* first_failing(const std::vector<RunVerdict>& verdicts) {
   return nullptr;
 }
 
-TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders) {
+TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders,
+                         bool shared_memory) {
   TestVerdict test;
   const RunVerdict* failing = first_failing(verdicts);
   const bool disagree = !verdicts.empty() && orders_disagree(verdicts);
   test.passed = !failing && !disagree;
   if (disagree && !(failing && failing->fatal)) {
-    test.message = "missing __syncthreads suspected: the result changes with the order in which a block's threads run "
-                   "(or two threads store one element)";
+    test.message = shared_memory
+                       ? "missing __syncthreads suspected: the result changes with the order in which a block's "
+                         "threads run (or two threads store one element)"
+                       : "the result changes with the order in which the threads run: two threads store one "
+                         "element, or one reads an element another stores (the kernels launched use no shared "
+                         "memory, so no barrier is missing)";
     for (std::size_t i = 0; i < verdicts.size(); ++i)
       test.details += "thread order " + orders[i] + ": " + (verdicts[i].passed ? "right" : verdicts[i].message) + "\n";
     if (failing) test.details += failing->details;

@@ -22,8 +22,11 @@ struct TestVerdict {
 const RunVerdict* first_failing(const std::vector<RunVerdict>& verdicts);
 
 // The plain runs, one per thread order (`orders`, the same length): the first failure leads, unless the
-// orders' outputs disagree where none crashed, which is a race.
-TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders);
+// orders' outputs disagree where none crashed, which is a race. `shared_memory`: whether the kernels the
+// runs launched can touch shared memory (submission/kernel_source.h); only then is a missing barrier
+// suspected, and otherwise the race is named as what it can be, threads that store or read one element.
+TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vector<std::string>& orders,
+                         bool shared_memory = true);
 
 // Whether a checking run of `mode` found what that mode looks for: a race detector a race, memcheck an
 // access it can place, the other checking builds anything that stopped the run.

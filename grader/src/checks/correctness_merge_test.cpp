@@ -36,6 +36,17 @@ TEST(CorrectnessMerge, OrdersThatDisagreeAreARace) {
   EXPECT_EQ(t.details, "thread order forward: right\nthread order reverse: right\n");
 }
 
+// A naive transpose that writes with the wrong row length: its threads store into each other's elements,
+// and its kernel has no shared memory, so no barrier is suspected.
+TEST(CorrectnessMerge, WithoutSharedMemoryNoBarrierIsSuspected) {
+  const TestVerdict t = merge_orders({right_run("abc"), right_run("abd")}, {"forward", "reverse"}, false);
+  EXPECT_FALSE(t.passed);
+  EXPECT_EQ(t.finding.category, Category::order_dependent_result);
+  EXPECT_EQ(t.message.find("__syncthreads"), std::string::npos) << t.message;
+  EXPECT_NE(t.message.find("two threads store one element"), std::string::npos) << t.message;
+  EXPECT_NE(t.message.find("no barrier is missing"), std::string::npos) << t.message;
+}
+
 TEST(CorrectnessMerge, ACrashLeadsOverTheOrders) {
   RunVerdict crash = wrong_run("crashed", Category::crash, 0, true);
   const TestVerdict t = merge_orders({right_run("abc"), crash}, {"forward", "reverse"});

@@ -10,6 +10,8 @@
 #include "run/failure_pictures.h"
 #include "run/knob_check.h"
 #include "run/runner_backend.h"
+#include "submission/kernel_source.h"
+#include "submission/source_text.h"
 #include "util/text.h"
 
 namespace kit {
@@ -41,6 +43,19 @@ void run_orders(Session& s, const TestCase& t, const std::string& exe, PlainRuns
 bool ran_out_of_time(const PlainRuns& runs) {
   const RunVerdict* failing = first_failing(runs.verdicts);
   return failing && failing->stopped_by_clock;
+}
+
+// Whether the kernels the runs launched can touch shared memory: only then can a barrier be what is missing.
+bool launched_kernels_may_share(const Session& s, const PlainRuns& runs) {
+  std::vector<std::string> names;
+  for (const RunVerdict& v : runs.verdicts)
+    for (const LaunchRecord& launch : v.launches) {
+      if (launch.shared_bytes > 0) return true;
+      names.push_back(kernel_name_of(launch.kernel));
+    }
+  // A file that cannot be read again makes no claim against a barrier.
+  const std::string source = read_text_file(s.submission.source);
+  return source.empty() || kernels_may_use_shared_memory(code_without_comments_and_literals(source), names);
 }
 
 // A checking build that fails (or runs out of time) cannot vouch for the test: the test fails, saying why.
@@ -156,7 +171,7 @@ TestResult run_correctness_test(Session& s, const TestCase& t, bool* hung) {
     runs = backend_of(s).plain_runs(s, t);
     run_orders(s, t, build.executable, runs, hung);
   }
-  TestVerdict test = merge_orders(runs.verdicts, runs.orders);
+  TestVerdict test = merge_orders(runs.verdicts, runs.orders, launched_kernels_may_share(s, runs));
   run_checks(s, t, first_failing(runs.verdicts), test);
   finish_result(s, t, runs, test, result);
   if (second_attempt)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -229,6 +230,19 @@ TEST_F(CorrectnessRunTest, OutputsThatChangeWithTheOrderAreARaceAndTheCheckingRu
   ASSERT_EQ(runs.size(), 6u);
   EXPECT_EQ(runs[4], "Width 17 checks forward");
   EXPECT_EQ(runs[5], "Width 17 tsan forward");
+}
+
+// The same disagreement in a file whose kernels have no shared memory: no barrier is suspected.
+TEST_F(CorrectnessRunTest, OrdersThatDisagreeWithoutSharedMemoryBlameNoBarrier) {
+  std::ofstream(submission_.source) << "__global__ void MatrixMulKernel(float* P, int Width) { P[0] = Width; }\n";
+  ScriptedRun reverse;
+  reverse.outputs = "other";
+  reverse.wrong = "3 of 289 elements wrong";
+  fake_.scripted[{RunMode::plain, "reverse"}] = reverse;
+  const TestResult r = run_correctness_test(session_, test_of("Width 17", 17));
+  EXPECT_EQ(r.status, TestStatus::failed);
+  EXPECT_EQ(r.message.find("__syncthreads"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("no barrier is missing"), std::string::npos) << r.message;
 }
 
 TEST_F(CorrectnessRunTest, ACrashEndsThePlainRunsAndLeavesTheCheckingRunsNothingToExplain) {
