@@ -1,21 +1,31 @@
 #include "os/arena.h"
 
+#include <algorithm>
+
 #include "kit/poison.h"
 
 namespace kit {
 namespace {
 
-// Counts the changed bytes of one zone, and notes how far from the array the changes reach: before it,
-// the farthest change; after it, the nearest.
+// Counts the changed bytes of one zone, and the element-sized slots they fall in (counted from the
+// array's edge), and notes how far from the array the changes reach: before it, the farthest change;
+// after it, the nearest.
 void inspect(const std::vector<unsigned char>& zone, std::size_t zone_start, bool before_array, GuardDamage& d) {
+  const std::size_t size = std::max<std::size_t>(1, d.element_size);
+  std::size_t last_slot = static_cast<std::size_t>(-1);
   for (std::size_t i = 0; i < zone.size(); ++i) {
     if (zone[i] == guard_byte(zone_start + i)) continue;
+    const std::size_t slot = before_array ? (zone.size() - 1 - i) / size : i / size;
+    const bool new_slot = slot != last_slot;
+    last_slot = slot;
     if (before_array) {
       if (d.bytes_before == 0) d.last_before_offset = zone.size() - i;
       ++d.bytes_before;
+      d.elements_before += new_slot;
     } else {
       if (d.bytes_after == 0) d.first_after_offset = i;
       ++d.bytes_after;
+      d.elements_after += new_slot;
     }
   }
 }

@@ -21,12 +21,16 @@ namespace kit {
 unsigned char guard_byte(std::size_t arena_offset);
 
 // Bytes changed before and after one array: how far before its start the changes reach, and where past
-// its end the first one is.
+// its end the first one is. The elements count every element-sized slot with a changed byte: a store of a
+// value that shares bytes with the guard pattern (a NaN over the NaN pattern changes one byte of four)
+// changes fewer bytes than it wrote, never fewer elements.
 struct GuardDamage {
   std::string array;
   std::size_t element_size = 4;
   std::size_t bytes_before = 0;
   std::size_t bytes_after = 0;
+  std::size_t elements_before = 0;
+  std::size_t elements_after = 0;
   std::size_t first_after_offset = 0;  // bytes past the end of the array
   std::size_t last_before_offset = 0;  // bytes before the start
 };

@@ -120,9 +120,22 @@ TEST(Arena, StoresOutsideAnArrayAreCountedAndTheZonesRefilled) {
   EXPECT_EQ(r.damage[0].array, "P");
   EXPECT_EQ(r.damage[0].bytes_after, 12u);
   EXPECT_EQ(r.damage[0].first_after_offset, 20u);
+  EXPECT_EQ(r.damage[0].elements_after, 3u);
   EXPECT_EQ(r.damage[0].bytes_before, 4u);
+  EXPECT_EQ(r.damage[0].elements_before, 1u);
   EXPECT_EQ(r.damage[0].last_before_offset, 8u);
   EXPECT_TRUE(read_back(*f.memory, f.layout, f.inputs).damage.empty());  // refilled for the next run
+}
+
+// A NaN stored over the guard's NaN pattern changes fewer bytes than it wrote: the elements still count.
+TEST(Arena, AStoreThatSharesBytesWithTheGuardCountsAsAnElement) {
+  Fixture f;
+  unsigned char* past = f.runner + f.out().offset + 12 * 4;
+  for (int i = 0; i < 3; ++i) past[4 * i + 1] ^= 0x40;  // one byte of each of three elements
+  const ArenaReadback r = read_back(*f.memory, f.layout, f.inputs);
+  ASSERT_EQ(r.damage.size(), 1u);
+  EXPECT_EQ(r.damage[0].bytes_after, 3u);
+  EXPECT_EQ(r.damage[0].elements_after, 3u);
 }
 
 TEST(Arena, AChangedInputIsNamed) {

@@ -13,15 +13,21 @@
 namespace kit {
 namespace {
 
+std::string element_count(std::size_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); }
+
+// Counted in elements: a store changes at least one byte of the element it writes, though maybe not all
+// (a NaN over the guard's NaN pattern), so bytes would undercount what the kernel wrote.
 std::string guard_message(const GuardDamage& g) {
+  const std::size_t size = std::max<std::size_t>(1, g.element_size);
   std::string text = "out-of-bounds write: ";
-  if (g.bytes_after)
-    text += std::to_string(g.bytes_after) + " bytes changed past the end of " + g.array + " (the first " +
-            std::to_string(g.first_after_offset / std::max<std::size_t>(1, g.element_size)) +
-            " elements after it are untouched)";
+  if (g.bytes_after) {
+    const std::size_t gap = g.first_after_offset / size;
+    text += element_count(g.elements_after) + " past the end of " + g.array + " changed, the first " +
+            (gap == 0 ? std::string("right after its last element") : element_count(gap) + " after it");
+  }
   if (g.bytes_before)
-    text += std::string(g.bytes_after ? "; " : "") + std::to_string(g.bytes_before) + " bytes changed before the start of " +
-            g.array + " (up to " + std::to_string(g.last_before_offset) + " bytes before it)";
+    text += std::string(g.bytes_after ? "; " : "") + element_count(g.elements_before) + " before the start of " +
+            g.array + " changed, up to " + element_count((g.last_before_offset + size - 1) / size) + " before it";
   return text;
 }
 

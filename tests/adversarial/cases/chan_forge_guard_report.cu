@@ -5,7 +5,7 @@
 // expect-pass: multiples of the block
 // expect-fail: Width 127
 // expect-fail: Width 257
-// expect-text: bytes changed past the end of P
+// expect-text: past the end of P changed
 // expect-no-text: its machine code makes a system call
 // expect-no-text: tampered with the grader's channel
 
