@@ -17,12 +17,14 @@ int main() {
   cudaDeviceProp p{};
   cudaGetDeviceProperties(&p, 0);
   std::printf("name: %s\ncompute_capability: %d.%d\n", p.name, p.major, p.minor);
-  // The limits a device-query submission is checked against (kit/device_limits.h): read here, by the
-  // grader's own process, never from the student's.
+  // The limits a device-query submission is checked against and `grader asm`'s occupancy is computed from
+  // (kit/device_limits.h): read here, by the grader's own process, never from the student's.
   std::printf("multiprocessor_count: %d\nmax_threads_per_block: %d\nmax_threads_per_multiprocessor: %d\n"
               "max_blocks_per_multiprocessor: %d\nshared_memory_per_block: %zu\nregisters_per_block: %d\n"
-              "registers_per_multiprocessor: %d\nwarp_size: %d\n",
+              "registers_per_multiprocessor: %d\nwarp_size: %d\nshared_memory_per_multiprocessor: %zu\n"
+              "reserved_shared_memory_per_block: %zu\n",
               p.multiProcessorCount, p.maxThreadsPerBlock, p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor,
-              p.sharedMemPerBlock, p.regsPerBlock, p.regsPerMultiprocessor, p.warpSize);
+              p.sharedMemPerBlock, p.regsPerBlock, p.regsPerMultiprocessor, p.warpSize, p.sharedMemPerMultiprocessor,
+              p.reservedSharedMemPerBlock);
   return 0;
 }

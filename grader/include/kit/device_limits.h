@@ -16,9 +16,15 @@ struct DeviceLimits {
   int max_threads_per_multiprocessor = 0;
   int max_blocks_per_multiprocessor = 0;
   long shared_memory_per_block = 0;  // bytes
+  // What the blocks resident on one multiprocessor share, and what the system keeps of it for each
+  // block: the shared-memory limit of occupancy (build/occupancy.h).
+  long shared_memory_per_multiprocessor = 0;   // bytes
+  long reserved_shared_memory_per_block = 0;   // bytes
   int registers_per_block = 0;
   int registers_per_multiprocessor = 0;
   int warp_size = 0;
+  int compute_major = 0;  // the compute capability, 9.0 for an H100: the architecture nvcc targets for it
+  int compute_minor = 0;
 };
 
 // The CPU backend's virtual device of that key; "" is the default device. Throws std::invalid_argument

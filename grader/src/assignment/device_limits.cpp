@@ -52,6 +52,10 @@ DeviceLimits virtual_device_limits(const std::string& key) {
   l.registers_per_block = d->registers_per_block;
   l.registers_per_multiprocessor = d->registers_per_multiprocessor;
   l.warp_size = d->warp_size;
+  l.shared_memory_per_multiprocessor = static_cast<long>(d->shared_memory_per_multiprocessor);
+  l.reserved_shared_memory_per_block = static_cast<long>(d->reserved_shared_memory_per_block);
+  l.compute_major = d->compute_major;
+  l.compute_minor = d->compute_minor;
   return l;
 }
 
@@ -72,8 +76,23 @@ std::optional<DeviceLimits> parse_probe_limits(const std::string& out) {
     if (!whole_number(field(out, key), &value) || value > 1L << 30) return std::nullopt;
     *target = static_cast<int>(value);
   }
-  if (!whole_number(field(out, "shared_memory_per_block"), &value)) return std::nullopt;
-  l.shared_memory_per_block = value;
+  const std::pair<const char*, long*> longs[] = {
+      {"shared_memory_per_block", &l.shared_memory_per_block},
+      {"shared_memory_per_multiprocessor", &l.shared_memory_per_multiprocessor},
+      {"reserved_shared_memory_per_block", &l.reserved_shared_memory_per_block}};
+  for (const auto& [key, target] : longs) {
+    if (!whole_number(field(out, key), &value)) return std::nullopt;
+    *target = value;
+  }
+  // "9.0": two whole numbers around one dot.
+  const std::string capability = field(out, "compute_capability");
+  const std::size_t dot = capability.find('.');
+  long major = 0, minor = 0;
+  if (dot == std::string::npos || !whole_number(capability.substr(0, dot), &major) ||
+      !whole_number(capability.substr(dot + 1), &minor) || major > 1000 || minor > 1000)
+    return std::nullopt;
+  l.compute_major = static_cast<int>(major);
+  l.compute_minor = static_cast<int>(minor);
   return l;
 }
 
