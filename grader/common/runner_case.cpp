@@ -51,6 +51,7 @@ std::string encode_runner_case(const RunnerCase& c) {
     j["arrays"].push_back({{"spec", spec_json(a.spec)}, {"input", a.input}, {"offset", a.offset},
                            {"guard_bytes", a.guard_bytes}});
   if (c.fail_allocation > 0) j["fail_allocation"] = c.fail_allocation;
+  if (c.keep_shared_memory) j["keep_shared_memory"] = true;
   return j.dump();
 }
 
@@ -62,6 +63,7 @@ RunnerCase decode_runner_case(const std::string& text) {
     c.dims = j.at("dims").get<Dims>();
     c.arena_bytes = j.at("arena_bytes").get<std::size_t>();
     c.fail_allocation = j.value("fail_allocation", 0);
+    c.keep_shared_memory = j.value("keep_shared_memory", false);
     std::size_t end = 0;
     for (const json& a : j.at("arrays")) {
       ArenaArray array{spec_from(a.at("spec")), a.at("input").get<bool>(), a.at("offset").get<std::size_t>(),

@@ -197,6 +197,8 @@ std::size_t stop_recording() {
 
 bool recording_calls() { return recording().on; }
 
+bool filling_shared_memory() { return recording().on && recording().c != nullptr && !recording().c->keep_shared_memory; }
+
 void report_runtime_call(const std::string& json_object) {
   Recording& r = recording();
   if (!r.on) return;

@@ -30,6 +30,9 @@ std::size_t stop_recording();
 // For the wrappers of one backend (runtime_record_launch_cuda.cpp): whether calls are being recorded,
 // and one call's record, as a JSON object's text.
 bool recording_calls();
+// Whether shared memory is filled before each launch (shared_memory_fill.h): while calls are recorded,
+// unless the case keeps it (RunnerCase::keep_shared_memory).
+bool filling_shared_memory();
 void report_runtime_call(const std::string& json_object);
 
 // The cuda runner's wrappers (runtime_record_*_cuda.cpp): the student's allocations, so the record can

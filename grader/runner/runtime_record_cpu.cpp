@@ -86,6 +86,7 @@ std::size_t stop_recording() {
 // The runtime records the calls and counts the allocations itself: these are for the cuda runner's
 // wrappers.
 bool recording_calls() { return false; }
+bool filling_shared_memory() { return false; }
 void report_runtime_call(const std::string&) {}
 bool injected_allocation_failure() { return false; }
 

@@ -126,7 +126,7 @@ cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, dim3, dim3, void**, siz
 cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                     cudaStream_t stream) {
   const std::string name = kernel_name(function);
-  if (kit::recording_calls()) kit::fill_shared_memory(stream);
+  if (kit::filling_shared_memory()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real_cudaLaunchKernel(function, grid, block, args, shared_bytes, stream));
@@ -135,7 +135,7 @@ cudaError_t __wrap_cudaLaunchKernel(const void* function, dim3 grid, dim3 block,
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, size_t shared_bytes,
                                       cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
-  if (kit::recording_calls()) kit::fill_shared_memory(stream);
+  if (kit::filling_shared_memory()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream));
@@ -144,7 +144,7 @@ cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                            size_t shared_bytes, cudaStream_t stream) {
   const std::string name = kernel_name(reinterpret_cast<const void*>(kernel));
-  if (kit::recording_calls()) kit::fill_shared_memory(stream);
+  if (kit::filling_shared_memory()) kit::fill_shared_memory(stream);
   const Clock::time_point called = Clock::now();
   return report_launch(name, args, grid, block, shared_bytes, stream, called,
                        __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_bytes, stream));

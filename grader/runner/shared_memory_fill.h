@@ -4,6 +4,7 @@
 // finite leftover of an earlier kernel that a sum barely notices. Best effort: the hardware promises
 // nothing about what a block's shared memory holds, and a kernel whose blocks share an SM with the
 // filler's leftovers of an L1 carveout may still find other bytes.
+// Never in a run that measures (a profile, a student's own clocks): RunnerCase::keep_shared_memory.
 #pragma once
 
 #include <cuda_runtime.h>

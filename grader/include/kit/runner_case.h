@@ -28,6 +28,9 @@ struct RunnerCase {
   // The nth device allocation the student's code makes in a run fails with cudaErrorMemoryAllocation
   // (counting from 1; 0: none): the test that its errors are checked (kit/host_code_checks.h).
   int fail_allocation = 0;
+  // The GPU runner leaves shared memory as it finds it, though calls are recorded: the run is a timing or a
+  // profile, and the filler's launches (grader/runner/shared_memory_fill.h) would be in what it measures.
+  bool keep_shared_memory = false;
 };
 
 // Places the arrays one after another, each between two guard zones, every array on a 4096-byte

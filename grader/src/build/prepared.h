@@ -6,7 +6,8 @@
 //   harness/       harness objects, compiled once per compile command (build/harness_cache.h)
 //   timing.lock    the lock of the gradings that share one GPU (os/timing_lock.h), beside it its queue
 //                  and the record of the baselines' rounds (performance/baseline_rounds.h)
-// A grading handed no folder shares nothing with another: every path is empty. Only the grader reads and
+// A grading handed no folder shares no caches with another: every path is empty, except on a GPU the
+// timing lock, which is then the machine's (os/timing_lock.h). Only the grader reads and
 // writes the folder; student code never sees it, except harness/, read-only, in its compile.
 #pragma once
 
@@ -24,7 +25,7 @@ struct PreparedFolder {
   std::string references;   // dir/references
   std::string builds;       // dir/builds
   std::string harness;      // dir/harness
-  std::string timing_lock;  // dir/timing.lock
+  std::string timing_lock;  // dir/timing.lock; outside a batch on a GPU, the machine's; "": none
 };
 
 // The SHA-256 of the rubric's bytes and its questions file's: a result records the rubric it was graded

@@ -19,6 +19,7 @@
 #include "os/build_config.h"
 #include "os/remove_tree.h"
 #include "os/sandbox.h"
+#include "os/timing_lock.h"
 #include "result/scoring.h"
 #include "run/failure_pictures.h"
 #include "run/session.h"
@@ -86,6 +87,8 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
   a.backend = g.choice.backend;
   a.backend_impl = &runner_backend(a.backend);
   a.prepared = open_prepared_folder(prepared, a.rubric, a.backend);
+  // Outside a batch, gradings on the same GPU still take turns to time and profile (os/timing_lock.h).
+  if (a.prepared.timing_lock.empty() && a.backend_impl->on_gpu()) a.prepared.timing_lock = machine_gpu_lock_path();
   check_sandbox_for(a, work.path);  // a root grader's sandbox user can use all that the builds give it
 }
 

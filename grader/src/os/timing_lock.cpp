@@ -3,6 +3,7 @@
 // leaves the rest of the class waiting.
 #include "os/timing_lock.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -30,7 +31,36 @@ void lock_file(int fd, int operation, const std::string& path) {
   }
 }
 
+// Only what may appear in a file name: CUDA_VISIBLE_DEVICES is a list ("0,1") or UUIDs ("GPU-8f2...").
+std::string file_name_part(const char* text) {
+  std::string part;
+  for (const char* c = text; *c != '\0' && part.size() < 128; ++c)
+    part += (std::isalnum(static_cast<unsigned char>(*c)) || *c == '-') ? *c : '_';
+  return part;
+}
+
 }  // namespace
+
+std::string machine_gpu_lock_path() {
+  const char* chosen = std::getenv("KIT_GPU_LOCK");
+  std::string path;
+  if (chosen != nullptr && *chosen != '\0') {
+    if (std::string(chosen) == "none") return "";
+    path = chosen;
+  } else {
+    const char* tmp = std::getenv("TMPDIR");
+    const char* devices = std::getenv("CUDA_VISIBLE_DEVICES");
+    path = std::string(tmp != nullptr && *tmp == '/' ? tmp : "/tmp") + "/kit-gpu-" + std::to_string(::getuid()) +
+           (devices != nullptr && *devices != '\0' ? "-" + file_name_part(devices) : std::string()) + ".lock";
+  }
+  // Never through a link another user planted in a shared folder; the queue file is made the same way.
+  for (const std::string& file : {path, path + ".queue"}) {
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return "";
+    ::close(fd);
+  }
+  return path;
+}
 
 TimingLock::TimingLock(const std::string& path, Use use, bool wanted) {
   if (!wanted || path.empty()) return;

@@ -19,6 +19,14 @@ namespace kit {
 // A timing waiting for the lock keeps new runs from starting (they queue behind it in a second lock,
 // `<path>.queue`): it waits only for the runs already going, never for a stream of new ones. So whoever
 // holds a share must never wait for another: it would wait behind a timing that waits for it.
+// The lock the gradings on one GPU of this machine share when no batch hands them one: gradings started
+// side by side (an autograder's workers, a script's background jobs, two terminals) then keep off each
+// other's timings and profiles as a batch's children do; without it a neighbour's kernels ran inside a
+// profile and a timing and changed their verdicts. One per user and per CUDA_VISIBLE_DEVICES, in the
+// temporary folder; KIT_GPU_LOCK names another file, or "none" for no lock. "" when the file cannot be
+// opened (the grading then shares nothing, as before).
+std::string machine_gpu_lock_path();
+
 class TimingLock {
  public:
   enum class Use { timing, run };

@@ -102,5 +102,67 @@ TEST(TimingLock, SaysWhenATimingWaits) {
   fs::remove(lock.string() + ".queue");
 }
 
+// Sets an environment variable for one scope, and puts back what was there.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* old = std::getenv(name);
+    if (old != nullptr) old_ = old;
+    if (value != nullptr) ::setenv(name, value, 1);
+    else ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(MachineGpuLock, OnePerUserAndVisibleDevicesInTheTemporaryFolder) {
+  const fs::path dir = fs::temp_directory_path() / ("kit-machine-lock-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const ScopedEnv chosen("KIT_GPU_LOCK", nullptr);
+  const ScopedEnv tmp("TMPDIR", dir.c_str());
+  {
+    const ScopedEnv devices("CUDA_VISIBLE_DEVICES", nullptr);
+    const std::string path = machine_gpu_lock_path();
+    EXPECT_EQ(path, (dir / ("kit-gpu-" + std::to_string(::getuid()) + ".lock")).string());
+    EXPECT_TRUE(fs::is_regular_file(path));
+    EXPECT_TRUE(fs::is_regular_file(path + ".queue"));
+  }
+  {
+    const ScopedEnv devices("CUDA_VISIBLE_DEVICES", "GPU-8f2a/../1,2");  // never a path of its own
+    EXPECT_EQ(machine_gpu_lock_path(), (dir / ("kit-gpu-" + std::to_string(::getuid()) + "-GPU-8f2a____1_2.lock")).string());
+  }
+  fs::remove_all(dir);
+}
+
+TEST(MachineGpuLock, KitGpuLockNamesTheFileOrNone) {
+  const fs::path dir = fs::temp_directory_path() / ("kit-machine-lock-env-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  {
+    const ScopedEnv chosen("KIT_GPU_LOCK", (dir / "shared.lock").c_str());
+    EXPECT_EQ(machine_gpu_lock_path(), (dir / "shared.lock").string());
+  }
+  {
+    const ScopedEnv chosen("KIT_GPU_LOCK", "none");
+    EXPECT_EQ(machine_gpu_lock_path(), "");
+  }
+  {  // a link planted where the lock goes is not followed: no lock rather than someone else's file
+    fs::create_symlink(dir / "elsewhere", dir / "planted.lock");
+    const ScopedEnv chosen("KIT_GPU_LOCK", (dir / "planted.lock").c_str());
+    EXPECT_EQ(machine_gpu_lock_path(), "");
+    EXPECT_FALSE(fs::exists(dir / "elsewhere"));
+  }
+  {
+    const ScopedEnv chosen("KIT_GPU_LOCK", (dir / "no-such-folder" / "x.lock").c_str());
+    EXPECT_EQ(machine_gpu_lock_path(), "");
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kit

@@ -395,7 +395,9 @@ std::string baseline_program(const Session& s, const std::string& name) {
 // record lacks (performance/baseline_rounds.h), and its measurement borrows the others from it.
 void time_everything(Session& s, const DeviceInfo& device, std::vector<Timed>& timed) {
   const int rounds = s.assignment.rubric.performance.rounds;
-  const std::string record = shared_rounds_path(s.assignment.prepared.timing_lock);
+  // Only a batch's gradings of one rubric share the baselines' rounds; the machine's lock shares none.
+  const std::string record =
+      s.assignment.prepared.dir.empty() ? std::string() : shared_rounds_path(s.assignment.prepared.timing_lock);
   const SharingRule rule;
   const double start = seconds_since_epoch();
   const std::vector<SharedRound> shared = record.empty() ? std::vector<SharedRound>() : read_shared_rounds(record, start, rule);
@@ -598,8 +600,8 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
                     "\nThe baselines are the course's files, built on this machine: fix them (`grader check " +
                     s.assignment.rubric.assignment + "` builds them) and grade again.");
 
-  // In a batch, other gradings share this GPU: the student's runs and the baselines' are timed together
-  // under the batch's timing lock, so no other timing overlaps them (os/timing_lock.h, docs/batch.md).
+  // Other gradings may share this GPU, a batch's or the machine's: the student's runs and the baselines'
+  // are timed together under the timing lock, so no other run overlaps them (os/timing_lock.h, docs/batch.md).
   std::optional<TimingLock> timing_lock;
   if (!s.assignment.prepared.timing_lock.empty()) {
     const StageScope wait(s.worker.stages, "waiting for the timing lock");

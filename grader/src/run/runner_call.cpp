@@ -32,7 +32,9 @@ ProcessResult run_function_once(Session& s, const std::string& exe, const Functi
                                 std::uint64_t seed, const std::string& working_dir,
                                 const std::function<void(ProcessRequest&)>& adjust, TimingLock::Use lock) {
   const Problem& problem = *function.problem;
-  const RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
+  RunnerCase layout = layout_runner_case(function.name, dims, problem.inputs(dims), problem.outputs(dims), 4096);
+  // A run that has the GPU alone measures (a profile): nothing of the runner's own may be in it.
+  layout.keep_shared_memory = lock == TimingLock::Use::timing;
   // In a batch, no run of this grading overlaps another's timing (os/timing_lock.h). A run that takes the
   // whole GPU first ends the worker's kept runners, and with them their share: it would wait for itself.
   if (lock == TimingLock::Use::timing && !s.assignment.prepared.timing_lock.empty()) s.worker.runners.clear();

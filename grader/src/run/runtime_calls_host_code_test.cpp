@@ -104,6 +104,13 @@ TEST(RunnerCase, CarriesTheAllocationToFail) {
   EXPECT_EQ(decode_runner_case(encode_runner_case(c)).fail_allocation, 2);
 }
 
+TEST(RunnerCase, CarriesWhetherSharedMemoryIsKept) {
+  RunnerCase c = layout_runner_case("vector_add", {5}, {{"A", DType::f32, {5}}}, {{"C", DType::f32, {5}}}, 4096);
+  EXPECT_FALSE(decode_runner_case(encode_runner_case(c)).keep_shared_memory);  // filled, by default
+  c.keep_shared_memory = true;
+  EXPECT_TRUE(decode_runner_case(encode_runner_case(c)).keep_shared_memory);
+}
+
 #ifdef KIT_HAVE_CPU_BACKEND
 TEST(HostCodeAnswer, TheCpuBackendsCallsNameTheHostCopies) {
   const RunnerCase layout =
