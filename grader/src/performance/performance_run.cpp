@@ -21,6 +21,7 @@
 #include "os/file_identity.h"
 #include "os/process.h"
 #include "os/timing_lock.h"
+#include "performance/performance_explained.h"
 #include "performance/baseline_rounds.h"
 #include "performance/item_score.h"
 #include "performance/timing_rule.h"
@@ -511,10 +512,44 @@ double timed_rate(const Performance& perf, const Timed& x) {
   return throughput(x.problem->work(perf.shape), perf.metric, median_ms(x.m) * 1e-3);
 }
 
+// The roofs the explanations measure against: the GPU's peaks, and the runner's own cudaMemcpy where the
+// rubric times it (the bandwidth a kernel can really reach, measured in the same rounds).
+Roofs roofs_of(const Performance& perf, const std::vector<Timed>& timed, const GpuLimits& limits) {
+  Roofs roofs{limits.name, limits.peak_bandwidth_gbs(), limits.peak_fp32_gflops(), 0};
+  for (const Timed& x : timed)
+    if (!x.student && x.entry == "cudaMemcpy" && x.m.error.empty() && median_ms(x.m) > 0)
+      roofs.copy_gbs = throughput(x.problem->work(perf.shape), Metric::gbps, median_ms(x.m) * 1e-3);
+  return roofs;
+}
+
+// The roofline of every kernel timed, on the first performance test: the student's functions, then the
+// baselines that compute (the copy is a roof of its own). Only for a problem that does arithmetic; a
+// picture that cannot be written costs the picture, never the grade.
+void attach_roofline(Session& s, const Performance& perf, const std::vector<Timed>& timed, const Roofs& roofs,
+                     std::vector<TestResult>& tests) {
+  std::vector<TimedKernel> kernels;
+  for (const bool student : {true, false})
+    for (const Timed& x : timed)
+      if (x.student == student && x.entry != "cudaMemcpy" && x.m.error.empty() && median_ms(x.m) > 0)
+        kernels.push_back({student ? "yours (" + x.entry + ")" : x.name, x.problem->work(perf.shape), median_ms(x.m)});
+  const Picture picture = draw_roofline(kernels, roofs);
+  if (picture.width == 0 || tests.empty()) return;
+  TestResult& first = tests.front();
+  try {
+    const fs::path file = fs::path(new_scratch_folder(s.worker, "roofline")) /
+                          (png_supported() ? "roofline.png" : "roofline.ppm");
+    write_picture(file.string(), picture);
+    first.pictures.push_back(file.string());
+    first.explanation += (first.explanation.empty() ? "" : " ") + roofline_legend(kernels);
+  } catch (const std::exception& e) {
+    first.details += std::string(first.details.empty() ? "" : "\n") + "(no roofline picture: " + e.what() + ")";
+  }
+}
+
 // One item's test: the student's throughput against its baseline's, through the item's curve, anchored to
 // the anchor's throughput from the same rounds (item_score.h).
 TestResult score_item(const Session& s, const PerformanceItem& item, const std::vector<Timed>& timed,
-                      const GpuLimits& limits, double timing_end) {
+                      const GpuLimits& limits, const Roofs& roofs, double timing_end) {
   const Performance& perf = s.assignment.rubric.performance;
   TestResult t;
   t.name = item.name;
@@ -577,6 +612,7 @@ TestResult score_item(const Session& s, const PerformanceItem& item, const std::
   }
   if (ratio > kSuspiciousSpeedup) notes += "\nmore than 10x the " + item.baseline + ": flagged for review";
   t.details = notes;
+  t.explanation = explain_time({"yours", me.problem->work(perf.shape), median_ms(me.m)}, roofs);
   t.score = scored.score;
   t.status = t.score > 0 ? TestStatus::passed : TestStatus::failed;
   return t;
@@ -628,7 +664,10 @@ PerformanceMeasured run_performance_tests(Session& s, bool correct, const Device
   if (first.m.nominal_sm_clock_mhz > 0)
     measured.max_sm_clock_mhz = static_cast<int>(std::lround(first.m.nominal_sm_clock_mhz));
   const GpuLimits limits = gpu_limits(*s.worker.gpu_memory);
-  for (const PerformanceItem& item : perf.items) measured.tests.push_back(score_item(s, item, timed, limits, timing_end));
+  const Roofs roofs = roofs_of(perf, timed, limits);
+  for (const PerformanceItem& item : perf.items)
+    measured.tests.push_back(score_item(s, item, timed, limits, roofs, timing_end));
+  attach_roofline(s, perf, timed, roofs, measured.tests);
   measured.leaderboard.push_back({metric_unit(perf.metric), timed_rate(perf, first), true});
   return measured;
 }

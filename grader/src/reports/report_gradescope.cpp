@@ -65,6 +65,7 @@ std::string test_output(const TestResult& test) {
     output = std::string("[") + to_string(test.status) + "] ";
   }
   output += test.message;
+  if (!test.explanation.empty()) output += (output.empty() ? "" : "\n") + test.explanation;
   if (!test.details.empty()) {
     if (!output.empty() && output.back() != '\n') output += '\n';
     output += test.details;

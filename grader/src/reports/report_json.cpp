@@ -37,6 +37,7 @@ Json test_json(const TestResult& test) {
   out["status"] = to_string(test.status);
   out["message"] = test.message;
   out["details"] = test.details;
+  if (!test.explanation.empty()) out["explanation"] = test.explanation;
   out["visibility"] = test.visibility;
   if (graded_by_a_person(test)) out["pending"] = "graded by a person";
   Json metrics = Json::object();
@@ -242,6 +243,7 @@ TestResult test_from_json(const json& object, const std::string& where) {
   test.status = parse_status(status, reader.path("status"));
   reader.read("message", test.message);
   reader.read("details", test.details);
+  reader.read("explanation", test.explanation);
   reader.read("visibility", test.visibility);
   if (const json* metrics = reader.find("metrics", false)) {
     if (!metrics->is_object()) reader.fail("metrics", "an object", *metrics);

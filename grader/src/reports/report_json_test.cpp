@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,7 @@ void expect_same(const GradeResult& a, const GradeResult& b) {
     EXPECT_EQ(x.status, y.status);
     EXPECT_EQ(x.message, y.message);
     EXPECT_EQ(x.details, y.details);
+    EXPECT_EQ(x.explanation, y.explanation);
     EXPECT_EQ(x.visibility, y.visibility);
     EXPECT_EQ(x.metrics, y.metrics);
     EXPECT_EQ(x.diagnosis.category, y.diagnosis.category);
@@ -187,6 +189,26 @@ TEST(JsonReport, WhatStudentsSeeOfHiddenTestsRoundTrips) {
     EXPECT_EQ(doc.at("tests")[5].at("details"), "first wrong: P[1020][3]");
     expect_same(result_from_json(doc), result);
   }
+}
+
+TEST(JsonReport, APerformanceExplanationRoundTrips) {
+  GradeResult result = report_samples::gpu_result();
+  TestResult& perf = *std::find_if(result.tests.begin(), result.tests.end(),
+                                   [](const TestResult& t) { return t.category == TestCategory::performance; });
+  perf.explanation = "Your kernel does 137 GFLOP in 16.7 ms: 8,230 GFLOP/s.";
+  perf.pictures = {"p/roofline.png"};
+  const json document = json::parse(render_json(result));
+  bool found = false;
+  for (const json& t : document["tests"]) {
+    if (t["category"] == "performance") {
+      EXPECT_EQ(t["explanation"], perf.explanation);
+      found = true;
+    } else {
+      EXPECT_FALSE(t.contains("explanation"));  // only a test with one has the field
+    }
+  }
+  EXPECT_TRUE(found);
+  expect_same(result_from_json(document), result);
 }
 
 TEST(JsonReport, PicturesOfAFailedTestRoundTrip) {

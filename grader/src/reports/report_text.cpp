@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -168,6 +169,24 @@ std::string points_pair(double score, double max_score) {
   return format_points(score) + " / " + format_points(max_score);
 }
 
+// A performance test's explanation runs to several sentences: broken between words to a readable width.
+constexpr std::size_t kExplanationWidth = 100;
+
+std::vector<std::string> wrapped_lines(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::istringstream words(text);
+  std::string word, line;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 // The test's own line, then the message when it does not fit beside the name, then (when the test fails)
 // the details, every line of them kept as it is and indented under the name.
 void add_test_rows(const TestResult& test, size_t indent, size_t status_width, std::vector<Row>& rows,
@@ -193,6 +212,9 @@ void add_test_rows(const TestResult& test, size_t indent, size_t status_width, s
     }
     for (size_t i = 1; i < message.size(); ++i) below.push_back(printable(message[i], true));
   }
+  for (const std::string& line : wrapped_lines(test.explanation, kExplanationWidth)) below.push_back(printable(line, false));
+  if (!shows_details(test.status) && test.category == TestCategory::performance && !test.pictures.empty())
+    below.push_back(printable(describe_pictures(test.pictures), false));
   if (shows_details(test.status)) {
     const std::vector<std::string> details = split_lines(test.details);
     for (std::size_t i = 0; i < details.size() && i < max_detail_lines; ++i) below.push_back(printable(details[i], true));

@@ -61,6 +61,24 @@ TEST(TextReport, HeaderNamesAssignmentBackendDeviceAndScore) {
   EXPECT_EQ(lines_of(text).front(), "matmul-tiled — backend cuda (NVIDIA H100 80GB HBM3) — 55.36 / 97.5");
 }
 
+TEST(TextReport, APerformanceTestSaysWhatItsTimeMeansAndWhereItsRooflineIs) {
+  GradeResult result = report_samples::gpu_result();
+  TestResult& perf = *std::find_if(result.tests.begin(), result.tests.end(),
+                                   [](const TestResult& t) { return t.category == TestCategory::performance; });
+  ASSERT_EQ(perf.status, TestStatus::passed);
+  perf.explanation = std::string("Your kernel does 137 GFLOP in 16.7 ms: 8,230 GFLOP/s, 12% of NVIDIA H200's FP32 peak of ") +
+                     "66,908 GFLOP/s. Its arithmetic intensity is 683 FLOP per byte of the least traffic it needs.";
+  perf.pictures = {"grader-pictures/roofline.png"};
+  const std::vector<std::string> lines = lines_of(render_text(result, true));
+  const auto first = std::find_if(lines.begin(), lines.end(),
+                                  [](const std::string& l) { return l.find("Your kernel does 137 GFLOP") != std::string::npos; });
+  ASSERT_NE(first, lines.end());
+  // Broken between words to at most 100 characters after the indent, the rest on the next line.
+  EXPECT_LE(first->size(), 130u);
+  EXPECT_NE((first + 1)->find("FLOP per byte of the least traffic it needs."), std::string::npos) << *(first + 1);
+  EXPECT_NE((first + 2)->find("pictures: grader-pictures/roofline.png"), std::string::npos) << *(first + 2);
+}
+
 TEST(TextReport, SectionsInOrderWithSubtotals) {
   const std::string text = render_text(report_samples::gpu_result(), false);
   const size_t build = text.find("\nbuild ");

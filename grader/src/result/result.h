@@ -54,8 +54,11 @@ struct TestResult {
   std::map<std::string, double> metrics;  // e.g. gflops, ratio_to_reference, seconds
   Diagnosis diagnosis;
   // A failed test of a picture problem: the pictures written of its first failing seed (output, expected,
-  // difference, never written; .pgm/.ppm, then .png where supported). Empty otherwise.
+  // difference, never written; .pgm/.ppm, then .png where supported); a performance test's roofline.
   std::vector<std::string> pictures;
+  // A performance test: what its time means against the problem's minimum traffic and the GPU's roofs, in
+  // two or three sentences (performance/performance_explained.h); its pictures hold the roofline.
+  std::string explanation;
   // A correctness test: the kernel launches of its first run (grid, block, stream, line, what the launch
   // returned), shown in the JSON result and by `--verbose`.
   std::vector<LaunchRecord> launches;
