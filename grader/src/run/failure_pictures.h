@@ -17,10 +17,11 @@
 namespace kit {
 
 // The levels of the difference picture. Right pixels are black; a wrong one is at least
-// kDifferenceSmallest, so that an error of 1 still shows, and brighter with the size of its error up to
+// kDifferenceSmallest, mid-grey, so that an error of 1 stands out on the black (a border a kernel misses
+// is a frame one pixel wide, which a darker grey hid), and brighter with the size of its error up to
 // kDifferenceLargest for an error of 255 or more. Two levels above those mark what has no size.
 constexpr unsigned char kDifferenceRight = 0;
-constexpr unsigned char kDifferenceSmallest = 48;
+constexpr unsigned char kDifferenceSmallest = 128;
 constexpr unsigned char kDifferenceLargest = 208;
 constexpr unsigned char kDifferenceNonFinite = 232;    // NaN or Inf where the expected value is finite
 constexpr unsigned char kDifferenceNeverWritten = 255;  // still holds the poison (poison.h)
