@@ -321,6 +321,22 @@ TEST(MatmulExplain, EdgeHintOnlyWhenAllWrongTilesAreInTheLastRowOrColumn) {
   EXPECT_FALSE(contains(explain(40, 40, {{0, 0}}), kEdgeHint));
 }
 
+TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsStoreFirst) {
+  Comparison c;
+  c.total = 40 * 40;
+  c.wrong = 2;
+  c.wrong_elements.assign(c.total, false);
+  c.wrong_elements[39 * 40] = c.wrong_elements[5 * 40 + 39] = true;
+  const HostArray got = make_array({"P", DType::f32, {40, 40}});
+  const Arrays inputs;
+  const Dims dims{40, 40, 40};
+  const Knobs coalescing{{"BLOCK_WIDTH", 16}};
+  const std::string text = matmul().explain({c, got, inputs, dims, coalescing});
+  EXPECT_TRUE(contains(text, "only blocks in the last row or column are wrong: look at the boundary checks (the test "
+                             "before the store; in a tiled kernel also the tile loads' zero fill and the phase count)"))
+      << text;
+}
+
 TEST(MatmulExplain, NoMapForAnOutputOfOneTile) {
   const std::string text = explain(10, 10, {{3, 3}});
   EXPECT_FALSE(contains(text, "wrong output tiles")) << text;
@@ -341,7 +357,8 @@ HostArray output_of(const Dims& d, const std::function<double(long row, long col
   return p;
 }
 
-std::string cause_for(const Dims& d, const Arrays& in, const HostArray& got, const Knobs& knobs = {}) {
+std::string cause_for(const Dims& d, const Arrays& in, const HostArray& got,
+                      const Knobs& knobs = {{"TILE_WIDTH", 16}}) {  // a tiled build, unless a test says otherwise
   const Comparison c;
   const Failure f{c, got, in, d, knobs};
   return recognised_wrong_answer(matmul().wrong_answers(f), 0, got);
@@ -368,6 +385,32 @@ TEST(MatmulWrongAnswers, PhasesThatRoundDownAreNamed) {
   EXPECT_EQ(cause_for(small, small_in, output_of(small, [](long, long) { return 0.0; })).rfind(
                 "your result is all zeros, M x N with no phase at all: the phase count rounds down", 0),
             0u);
+}
+
+TEST(MatmulWrongAnswers, AKernelWithoutTilesIsToldOfItsLoopNotOfPhases) {
+  const Knobs naive = {{"BLOCK_WIDTH", 16}};  // a naive or coalescing build: no TILE_WIDTH
+  const Dims one = {1, 1, 1};
+  const Arrays one_in = inputs(one, 3);
+  const std::string zero = cause_for(one, one_in, output_of(one, [](long, long) { return 0.0; }), naive);
+  EXPECT_EQ(zero, "your result is all zeros, as if the sum over k had no term: the loop over k never ran (at k = 1, a "
+                  "bound one too small, k < Width - 1, leaves no term)");
+  const Dims d = {20, 20, 20};
+  const Arrays in = inputs(d, 3);
+  EXPECT_EQ(cause_for(d, in, output_of(d, [&](long r, long c) { return partial(in, d, r, c, 19); }), naive),
+            "your result equals M x N with k running only up to 19 of 20: the loop over k stops one short (look at its "
+            "bound: k < Width, not k < Width - 1)");
+  // 17 - 1 is also 17 rounded down to 16: both slips fit, and both are said.
+  const Dims d17 = {17, 17, 17};
+  const Arrays in17 = inputs(d17, 3);
+  const std::string both = cause_for(d17, in17, output_of(d17, [&](long r, long c) { return partial(in17, d17, r, c, 16); }), naive);
+  EXPECT_NE(both.find("stops one short, or at a multiple of 16"), std::string::npos) << both;
+  for (const std::string& cause : {zero, both}) EXPECT_EQ(cause.find("phase"), std::string::npos) << cause;
+  // A bound from the wrong axis, exact: no tile to round it to.
+  const Dims rect = {12, 30, 20};
+  const Arrays rect_in = inputs(rect, 5);
+  EXPECT_EQ(cause_for(rect, rect_in, output_of(rect, [&](long r, long c) { return partial(rect_in, rect, r, c, 12); }), naive),
+            "your result equals M x N with k running only up to 12 of 30: the loop over k is bounded by j (the rows of M), "
+            "not k");
 }
 
 TEST(MatmulWrongAnswers, APhaseCountFromTheWrongAxisIsNamed) {

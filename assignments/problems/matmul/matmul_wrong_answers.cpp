@@ -40,19 +40,40 @@ std::vector<WrongAnswer> matmul_wrong_answers(const Failure& f) {
                        }});
   };
 
-  // Phases that stop short: k rounded down to whole tiles, or a phase count computed from j or l.
+  // Sums that stop short. A kernel with compile-time tiles (a TILE_WIDTH knob) walks k in phases: k
+  // rounded down to whole tiles, or a phase count computed from j or l. A kernel without (naive, coalescing,
+  // tiles sized at run time) is told of its loop over k, never of phases it may not have.
+  const bool phases = knob_value(f.knobs, "TILE_WIDTH", 0) > 0;
   const auto short_depth = [&](long depth, const std::string& why) {
     if (depth >= k || depth < 0) return;
     for (const WrongAnswer& a : answers)
-      if (a.cause.find(depth == 0 ? "no phase at all" : " up to " + number(depth) + " ") != std::string::npos) return;
-    const std::string what = depth == 0 ? "your result is all zeros, M x N with no phase at all"
-                                        : "your result equals M x N with k running only up to " + number(depth) + " of " + number(k);
+      if (a.cause.find(depth == 0 ? "all zeros" : " up to " + number(depth) + " ") != std::string::npos) return;
+    const std::string what =
+        depth == 0 ? (phases ? "your result is all zeros, M x N with no phase at all"
+                             : "your result is all zeros, as if the sum over k had no term")
+                   : "your result equals M x N with k running only up to " + number(depth) + " of " + number(k);
     add(what + ": " + why,
         [p, depth](long row, long col) { return p.element(row, col, depth, false, false); });
   };
-  short_depth(k / tile * tile, "the phase count rounds down; " + number(k) + " needs (" + number(k) + " + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
-  if (j != k) short_depth((j + tile - 1) / tile * tile, "the phase count is computed from j (the rows of M), not k");
-  if (l != k) short_depth((l + tile - 1) / tile * tile, "the phase count is computed from l (the columns of N), not k");
+  if (phases) {
+    short_depth(k / tile * tile, "the phase count rounds down; " + number(k) + " needs (" + number(k) +
+                                     " + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
+    if (j != k) short_depth((j + tile - 1) / tile * tile, "the phase count is computed from j (the rows of M), not k");
+    if (l != k) short_depth((l + tile - 1) / tile * tile, "the phase count is computed from l (the columns of N), not k");
+  } else {
+    // One bound can fit two slips; then both are said.
+    const long rounded = k / tile * tile;
+    if (k - 1 == 0)
+      short_depth(0, "the loop over k never ran (at k = 1, a bound one too small, k < Width - 1, leaves no term)");
+    else if (rounded == k - 1)
+      short_depth(k - 1, "the loop over k stops one short, or at a multiple of " + number(tile) + " (look at its bound)");
+    else
+      short_depth(k - 1, "the loop over k stops one short (look at its bound: k < Width, not k < Width - 1)");
+    short_depth(rounded, rounded == 0 ? "the loop over k never ran (look at its bound)"
+                                      : "the loop over k stops at a multiple of " + number(tile) + " (look at its bound)");
+    if (j < k) short_depth(j, "the loop over k is bounded by j (the rows of M), not k");
+    if (l < k) short_depth(l, "the loop over k is bounded by l (the columns of N), not k");
+  }
 
   if (j == l)
     add("your result is M x N transposed: P's row and column are swapped (in the index of P, or in the thread's row and column)",

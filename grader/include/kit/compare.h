@@ -19,6 +19,7 @@ struct Mismatch {
   double expected = 0;
   double got = 0;
   bool never_written = false;  // still holds the poison the runner wrote before the run
+  bool from_poison = false;    // f32: a NaN computed from the poison (kit/poison.h): read before written
 };
 
 struct Comparison {
@@ -26,6 +27,7 @@ struct Comparison {
   std::size_t wrong = 0;          // every element outside its tolerance, including the two below
   std::size_t never_written = 0;
   std::size_t non_finite = 0;     // NaN or Inf where the reference is finite (never the poison)
+  std::size_t from_poison = 0;    // of those, NaNs computed from the poison: the output read before written
   double max_error = 0;           // over finite wrong elements
   std::vector<Mismatch> first;    // the first few, in row-major order
   std::vector<bool> wrong_elements;  // one flag per element, for maps of where the errors are

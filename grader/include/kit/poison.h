@@ -1,7 +1,10 @@
 // The bit pattern the runner writes into every output element before the student's code runs, so an
 // element still holding it afterwards was never written.
 //
-// For f32 it is a quiet NaN with a payload no arithmetic produces. Integers have no value arithmetic
+// For f32 it is a signalling NaN. No arithmetic produces one: on the CPU, arithmetic on it gives the same
+// payload made quiet (kPoisonComputedBits), on a GPU the canonical NaN. So an element holding these bits was
+// never written, and one holding the quiet ones was computed from the poison: read before it was written
+// (P[i] += ... with no store first), which the CPU backend can therefore tell from never written. Integers have no value arithmetic
 // cannot produce, so their pattern changes with the input seed: an element never written holds that
 // seed's pattern in every seed, while a right answer equals it only by a rare coincidence (and then it
 // is right anyway).
@@ -14,7 +17,8 @@
 
 namespace kit {
 
-constexpr std::uint32_t kPoisonBits = 0x7FDEAD00u;
+constexpr std::uint32_t kPoisonBits = 0x7F9EAD00u;
+constexpr std::uint32_t kPoisonComputedBits = kPoisonBits | 0x00400000u;  // the quiet bit set
 
 // The pattern of memory the student's code has no business reading: the guard zones around every array
 // (grader/src/os/arena.h) and, on a GPU, shared memory before each launch of a checked run

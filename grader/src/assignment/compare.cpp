@@ -1,7 +1,9 @@
 #include "kit/compare.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "kit/poison.h"
 
@@ -20,6 +22,18 @@ std::string number_text(double v) {
 
 }  // namespace
 
+namespace {
+
+// An f32 NaN whose bits are the poison made quiet: arithmetic on the CPU read the unwritten output.
+bool computed_from_poison(const HostArray& got, std::size_t index) {
+  if (got.spec.dtype != DType::f32) return false;
+  std::uint32_t bits;
+  std::memcpy(&bits, got.bytes.data() + 4 * index, 4);
+  return bits == kPoisonComputedBits;
+}
+
+}  // namespace
+
 Comparison compare_output(const HostArray& got, const std::vector<double>& expected,
                           const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed) {
   Comparison c;
@@ -28,7 +42,7 @@ Comparison compare_output(const HostArray& got, const std::vector<double>& expec
   const std::size_t available = got.bytes.size() / dtype_size(got.spec.dtype);
   for (std::size_t i = 0; i < c.total; ++i) {
     const double e = expected[i];
-    bool wrong = false, poison = false;
+    bool wrong = false, poison = false, from_poison = false;
     double g = std::nan("");
     if (i >= available) {
       wrong = true;
@@ -40,6 +54,10 @@ Comparison compare_output(const HostArray& got, const std::vector<double>& expec
       if (!std::isfinite(g)) {
         wrong = std::isfinite(e) || std::isnan(g) != std::isnan(e);
         if (wrong) ++c.non_finite;
+        if (wrong && computed_from_poison(got, i)) {
+          ++c.from_poison;
+          from_poison = true;
+        }
       } else {
         const double err = std::fabs(g - e);
         wrong = !(err <= allowed_error(tolerance, error_scales[i]));
@@ -49,7 +67,7 @@ Comparison compare_output(const HostArray& got, const std::vector<double>& expec
     if (!wrong) continue;
     ++c.wrong;
     c.wrong_elements[i] = true;
-    if (c.first.size() < kFirstShown) c.first.push_back({i, e, g, poison});
+    if (c.first.size() < kFirstShown) c.first.push_back({i, e, g, poison, from_poison});
   }
   return c;
 }
@@ -59,6 +77,8 @@ std::string summarize(const Comparison& c) {
   if (c.never_written == c.total) return "all " + std::to_string(c.total) + " elements never written";
   std::string text = std::to_string(c.wrong) + " of " + std::to_string(c.total) + " elements wrong";
   if (c.never_written) text += " (" + std::to_string(c.never_written) + " never written)";
+  else if (c.from_poison == c.non_finite && c.non_finite)
+    text += " (" + std::to_string(c.non_finite) + " read before written)";
   else if (c.non_finite) text += " (" + std::to_string(c.non_finite) + " NaN or Inf)";
   return text;
 }
@@ -72,6 +92,7 @@ std::string explain_mismatches(const Comparison& c, const ArraySpec& output) {
     text += element_name(output, m.index) + " expected " + number_text(m.expected) + ", got " +
             (m.never_written ? std::string(output.dtype == DType::f32 ? "NaN (never written)"
                                                                        : "the poison value (never written)")
+             : m.from_poison ? std::string("NaN computed from the poison the output held before the run (read before written)")
                              : number_text(m.got)) +
             "\n";
   }

@@ -49,7 +49,7 @@ struct Output {
 
 // The bits the runner writes before a run (kit/poison.h), spelled out: the runner and the grader must agree.
 float poison() {
-  const unsigned bits = 0x7FDEAD00u;
+  const unsigned bits = 0x7F9EAD00u;
   float f;
   std::memcpy(&f, &bits, sizeof f);
   return f;
@@ -241,6 +241,27 @@ TEST(Compare, EightBitImagesCompareExactly) {
   const Comparison c = compare_output(got, expected, std::vector<double>(6, 0), exact(), kSeed);
   EXPECT_EQ(c.wrong, 1u);
   EXPECT_EQ(explain_mismatches(c, got.spec).rfind("first wrong: out[1][1] expected 41, got 40", 0), 0u);
+}
+
+TEST(Compare, ANaNComputedFromThePoisonIsReadBeforeWrittenNotNeverWritten) {
+  HostArray got = make_array({"P", DType::f32, {3}});
+  fill_poison(got, 1);
+  const float sum = got.as<float>()[1] + 2.0f;  // what P[1] += 2 does to an output never stored to
+  std::memcpy(got.bytes.data() + 4, &sum, 4);
+  got.set(2, 3.0);
+  const Comparison c = compare_output(got, {1.0, 2.0, 3.0}, {0, 0, 0}, Tolerance{}, 1);
+  EXPECT_EQ(c.wrong, 2u);
+  EXPECT_EQ(c.never_written, 1u);  // P[0] was never touched
+  EXPECT_EQ(c.from_poison, 1u);
+  ASSERT_EQ(c.first.size(), 2u);
+  EXPECT_TRUE(c.first[1].from_poison);
+  EXPECT_NE(explain_mismatches(c, got.spec).find("P[1] expected 2, got NaN computed from the poison"), std::string::npos)
+      << explain_mismatches(c, got.spec);
+  // Every wrong value made so: said in the summary too.
+  fill_poison(got, 1);
+  for (std::size_t i = 0; i < 3; ++i) std::memcpy(got.bytes.data() + 4 * i, &sum, 4);
+  EXPECT_EQ(summarize(compare_output(got, {1.0, 2.0, 3.0}, {0, 0, 0}, Tolerance{}, 1)),
+            "3 of 3 elements wrong (3 read before written)");
 }
 
 }  // namespace

@@ -110,6 +110,12 @@ void explain_wrong_output(const RunOutputs& run, const SeedRun& seed, const Case
     v.finding.cause = recognised_wrong_answer(problem.wrong_answers(failure), o, got);
     add_cause(v.finding.cause, v.finding.category);
   }
+  if (v.finding.cause.empty() && c.from_poison > 0) {  // the poison's quieted bits: only arithmetic makes them
+    v.finding.cause = "your code reads " + out_spec.name + " before writing it (" + out_spec.name +
+                      "[i] += ... adds onto whatever it held): an output holds nothing you may use until you store"
+                      " to it; sum into a local variable and store it once";
+    add_cause(v.finding.cause, Category::wrong_answer);
+  }
   if (v.finding.cause.empty() && c.never_written > 0) {
     v.finding.cause = uncovered_output(run.talk.calls, out_spec, c.never_written);
     add_cause(v.finding.cause, Category::grid_too_small);

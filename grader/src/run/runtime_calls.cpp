@@ -115,7 +115,36 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
                      std::to_string(cols) + " columns and " + std::to_string(rows) + " rows";
   if (x >= rows && y >= cols && (x < cols || y < rows))
     return text + ": x counts columns and y rows, and the grid's x and y look exchanged";
-  return text + ": round the number of blocks up, (n + BLOCK - 1) / BLOCK";
+  // Each short axis: a count rounded down, a count made from the other axis, or just too few. Where one
+  // count fits both slips, both are said, unless the other axis shows the rounding alone: one slip for two.
+  struct Short {
+    char name;
+    unsigned long long count, block_width, n, other_n;
+    std::string what, other;
+    bool short_of() const { return block_width > 0 && count < (n + block_width - 1) / block_width; }
+    bool rounded_down() const { return count == n / block_width; }
+    bool from_other() const { return other_n != n && count == (other_n + block_width - 1) / block_width; }
+  };
+  const Short axes[] = {{'x', grid[0], block[0], cols, rows, "columns", "rows"},
+                        {'y', grid[1], block[1], rows, cols, "rows", "columns"}};
+  bool rounding_alone = false;
+  for (const Short& a : axes) rounding_alone = rounding_alone || (a.short_of() && a.rounded_down() && !a.from_other());
+  std::string advice;
+  for (const Short& a : axes) {
+    if (!a.short_of()) continue;
+    const std::string dim = std::string("gridDim.") + a.name + " is " + std::to_string(a.count);
+    const std::string made = "made from the " + a.other + " (" + std::to_string(a.other_n) + "), not the " + a.what +
+                             " (" + std::to_string(a.n) + ")";
+    const std::string round = std::to_string(a.n) + " / " + std::to_string(a.block_width) + " rounded down";
+    std::string said;
+    if (a.from_other() && a.rounded_down() && !rounding_alone) said = dim + ": " + round + ", or " + made;
+    else if (a.rounded_down()) said = dim + ", " + round + ": round the number of blocks up, (n + BLOCK - 1) / BLOCK";
+    else if (a.from_other()) said = dim + ", " + made;
+    else said = dim + "; " + std::to_string(a.n) + " " + a.what + " in blocks of " + std::to_string(a.block_width) +
+                " need " + std::to_string((a.n + a.block_width - 1) / a.block_width);
+    advice += (advice.empty() ? "" : "; ") + said;
+  }
+  return text + ": " + (advice.empty() ? "round the number of blocks up, (n + BLOCK - 1) / BLOCK" : advice);
 }
 
 std::string uncovered_tail(const std::vector<nlohmann::json>& calls, const ArraySpec& output,

@@ -137,7 +137,8 @@ TEST(UncoveredOutput, AGridRoundedDownLeavesTheLastRowAndColumn) {
   const std::vector<nlohmann::json> calls = {launch({1, 1, 1}, {16, 16, 1}), launch({1, 1, 1}, {16, 16, 1})};
   EXPECT_EQ(uncovered_output(calls, p, 33),
             "the grid of (1,1,1) blocks of (16,16,1) threads covers 16 columns and 16 rows; P has 17 columns and 17 "
-            "rows: round the number of blocks up, (n + BLOCK - 1) / BLOCK");
+            "rows: gridDim.x is 1, 17 / 16 rounded down: round the number of blocks up, (n + BLOCK - 1) / BLOCK; "
+            "gridDim.y is 1, 17 / 16 rounded down: round the number of blocks up, (n + BLOCK - 1) / BLOCK");
   EXPECT_EQ(uncovered_output(calls, p, 32), "");  // another pattern of unwritten elements: not the grid's doing
   EXPECT_EQ(uncovered_output({launch({1, 1, 1}, {16, 16, 1}), launch({2, 2, 1}, {16, 16, 1})}, p, 33), "");
   EXPECT_EQ(uncovered_output({}, p, 33), "");
@@ -149,6 +150,24 @@ TEST(UncoveredOutput, ExchangedGridAxes) {
   EXPECT_EQ(uncovered_output({launch({1, 3, 1}, {16, 16, 1})}, p, 16 * 48 - 16 * 16),
             "the grid of (1,3,1) blocks of (16,16,1) threads covers 16 columns and 48 rows; P has 48 columns and 16 "
             "rows: x counts columns and y rows, and the grid's x and y look exchanged");
+}
+
+TEST(UncoveredOutput, AGridAxisMadeFromTheOtherDimensionIsNamedNotTheRounding) {
+  // A picture 100 rows high and 1 column wide, gridDim.y made from the width: (1 + 15) / 16 = 1 block.
+  const ArraySpec out{"out", DType::u8, {100, 1}};
+  EXPECT_EQ(uncovered_output({launch({1, 1, 1}, {16, 16, 1})}, out, 84),
+            "the grid of (1,1,1) blocks of (16,16,1) threads covers 16 columns and 16 rows; out has 1 columns and 100 "
+            "rows: gridDim.y is 1, made from the columns (1), not the rows (100)");
+  // 67 rows, 64 columns: 4 blocks of 16 rows is the columns' count and 67 / 16 rounded down alike:
+  // both fit, and both are said.
+  const ArraySpec p{"P", DType::f32, {67, 64}};
+  EXPECT_EQ(uncovered_output({launch({4, 4, 1}, {16, 16, 1})}, p, 3 * 64),
+            "the grid of (4,4,1) blocks of (16,16,1) threads covers 64 columns and 64 rows; P has 64 columns and 67 "
+            "rows: gridDim.y is 4: 67 / 16 rounded down, or made from the columns (64), not the rows (67)");
+  // Too few for no reason the record shows: the count it needs.
+  EXPECT_EQ(uncovered_output({launch({1, 2, 1}, {16, 16, 1})}, ArraySpec{"P", DType::f32, {100, 16}}, 100 * 16 - 32 * 16),
+            "the grid of (1,2,1) blocks of (16,16,1) threads covers 16 columns and 32 rows; P has 16 columns and 100 "
+            "rows: gridDim.y is 2; 100 rows in blocks of 16 need 7");
 }
 
 }  // namespace
