@@ -48,9 +48,16 @@ LaunchChecks& launch_checks() {
   return *checks;
 }
 
-constexpr const char* kMissingBarrierHint =
-    "a __syncthreads() between the stores of a tile and the loop that reads it: without it a thread can run "
-    "ahead of the threads that store the elements it needs";
+// Before the block's first barrier, the missing one can only be the one between storing a tile and reading
+// it. After one, it may also be the one at the end of a loop body: the next phase's store and this phase's
+// are the same line, and the record cannot tell them apart, so both are named.
+std::string missing_barrier_hint(std::uint32_t barriers_passed) {
+  const std::string first = "a __syncthreads() between the stores of a tile and the loop that reads it";
+  if (barriers_passed == 0)
+    return first + ": without it a thread can run ahead of the threads that store the elements it needs";
+  return first + ", or one at the end of the loop body, before the next phase stores over a tile other threads "
+                 "still read: without them a thread runs ahead of the threads it shares the tile with";
+}
 
 // The file and line of an access site, in the launching file when the site is inlined from elsewhere.
 std::pair<std::string, int> source_site(std::uintptr_t site, const LaunchState& launch) {
@@ -119,7 +126,7 @@ class WorkerChecker {
              element + " is read before thread " + format_index(unflatten(stored_[r.offset] - 1, launch_->request.block)) +
                  " stores it, with no __syncthreads() between the store and the read: the thread reads what the "
                  "element held before",
-             kMissingBarrierHint);
+             missing_barrier_hint(round_ - 1));
     }
     report(*launch_, block_, r.thread, r.site, category::kUninitializedSharedRead,
            element + " is read before any thread of this block stored to it: it holds whatever shared memory "
@@ -181,7 +188,7 @@ class WorkerChecker {
                    format_index(unflatten(stored_[b] - 1, launch_->request.block)) +
                    " stored it, with no __syncthreads() between the store and the read: on a GPU the read may "
                    "come first",
-               kMissingBarrierHint);
+               missing_barrier_hint(round_ - 1));
       }
     }
   }
