@@ -1,0 +1,36 @@
+// BLIND-BUG: the grid is computed with a literal 16 instead of BLOCK_WIDTH, so the BLOCK_WIDTH 8 build does not cover the picture.
+// BLIND-LINE: 34
+// Image blur: every pixel becomes the average of the patch of pixels around it.
+#include "blur.h"
+
+__global__ void blurKernel(const unsigned char* in, unsigned char* out, int w, int h)
+{
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+
+    if (Col >= w || Row >= h)
+        return;
+
+    int pixVal = 0;
+    int pixels = 0;
+
+    for (int blurRow = -BLUR_SIZE; blurRow < BLUR_SIZE + 1; ++blurRow) {
+        for (int blurCol = -BLUR_SIZE; blurCol < BLUR_SIZE + 1; ++blurCol) {
+            int curRow = Row + blurRow;
+            int curCol = Col + blurCol;
+            if (curRow > -1 && curRow < h && curCol > -1 && curCol < w) {
+                pixVal += in[curRow * w + curCol];
+                pixels++;
+            }
+        }
+    }
+
+    out[Row * w + Col] = (unsigned char)(pixVal / pixels);
+}
+
+void blur_picture(const unsigned char* d_in, unsigned char* d_out, int w, int h)
+{
+    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);
+    dim3 dimGrid((w + 15) / 16, (h + 15) / 16);
+    blurKernel<<<dimGrid, dimBlock>>>(d_in, d_out, w, h);
+}

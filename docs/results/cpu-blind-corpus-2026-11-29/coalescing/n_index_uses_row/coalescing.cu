@@ -1,0 +1,25 @@
+// BLIND-BUG: N is indexed with Row instead of Col (N[k * Width + Row]): wrong index.
+// BLIND-LINE: 16
+// Matrix multiplication P = M x N, one thread per element of P, threadIdx.x on the column.
+#include "coalescing.h"
+
+__global__ void MatrixMulKernel(const float* M, const float* N, float* P, int Width)
+{
+    int Row = blockIdx.y * blockDim.y + threadIdx.y;
+    int Col = blockIdx.x * blockDim.x + threadIdx.x;
+
+    if (Row >= Width || Col >= Width)
+        return;
+
+    float Pvalue = 0;
+    for (int k = 0; k < Width; ++k)
+        Pvalue += M[Row * Width + k] * N[k * Width + Row];
+    P[Row * Width + Col] = Pvalue;
+}
+
+void matmul_coalesced(const float* d_M, const float* d_N, float* d_P, int Width)
+{
+    dim3 dimBlock(BLOCK_WIDTH, BLOCK_WIDTH);
+    dim3 dimGrid((Width + BLOCK_WIDTH - 1) / BLOCK_WIDTH, (Width + BLOCK_WIDTH - 1) / BLOCK_WIDTH);
+    MatrixMulKernel<<<dimGrid, dimBlock>>>(d_M, d_N, d_P, Width);
+}

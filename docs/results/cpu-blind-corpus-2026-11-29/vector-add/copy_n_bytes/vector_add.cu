@@ -1,0 +1,48 @@
+// BLIND-BUG: the second copy-in passes n (elements) as the byte count instead of size = n * sizeof(float), so only a quarter of B reaches the device: wrong byte count.
+// BLIND-LINE: 37
+// Vector addition, host code and all: C = A + B for n floats.
+#include <cstdio>
+#include <cstdlib>
+
+#include "vector_add.h"
+
+#define CHECK(call) checkCuda((call), __FILE__, __LINE__)
+
+static void checkCuda(cudaError_t err, const char* file, int line)
+{
+    if (err != cudaSuccess) {
+        printf("%s in %s at line %d\n", cudaGetErrorString(err), file, line);
+        exit(EXIT_FAILURE);
+    }
+}
+
+// One thread per element: thread i adds A[i] and B[i].
+__global__ void vecAddKernel(const float* A, const float* B, float* C, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        C[i] = A[i] + B[i];
+}
+
+void vector_add(const float* h_A, const float* h_B, float* h_C, int n)
+{
+    size_t size = n * sizeof(float);
+    float *d_A, *d_B, *d_C;
+
+    CHECK(cudaMalloc((void**)&d_A, size));
+    CHECK(cudaMalloc((void**)&d_B, size));
+    CHECK(cudaMalloc((void**)&d_C, size));
+
+    CHECK(cudaMemcpy(d_A, h_A, size, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_B, h_B, n, cudaMemcpyHostToDevice));
+
+    int blocks = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
+    vecAddKernel<<<blocks, BLOCK_SIZE>>>(d_A, d_B, d_C, n);
+    CHECK(cudaGetLastError());
+
+    CHECK(cudaMemcpy(h_C, d_C, size, cudaMemcpyDeviceToHost));
+
+    CHECK(cudaFree(d_A));
+    CHECK(cudaFree(d_B));
+    CHECK(cudaFree(d_C));
+}
