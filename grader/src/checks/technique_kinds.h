@@ -16,6 +16,11 @@ void fail_check(TestResult& result, const std::string& message);
 // Whether `code` (comments and literals blanked: TechniqueInput::code) declares an `extern __shared__`
 // array, whose size the launch gives and ptxas's static count therefore misses.
 bool declares_dynamic_shared_memory(const std::string& code);
+
+// Why uses_shared_memory failed, from the kernels whose work counted: shared memory without a barrier
+// (__syncwarp orders one warp and ptxas counts no barrier for it), a barrier without shared memory, or
+// neither. `dynamic`: the code declares extern __shared__ memory.
+std::string shared_memory_failure(const std::vector<KernelResources>& counted, bool dynamic);
 void check_uses_shared_memory(const TechniqueInput& input, TestResult& result);
 
 // technique_memory_access.cpp

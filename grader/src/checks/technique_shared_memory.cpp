@@ -20,6 +20,20 @@ std::string usage_line(const KernelResources& k) {
 
 }  // namespace
 
+std::string shared_memory_failure(const std::vector<KernelResources>& counted, bool dynamic) {
+  for (const KernelResources& k : counted)
+    if ((k.shared_bytes > 0 || dynamic) && k.barriers == 0)
+      return k.name + " uses " +
+             (k.shared_bytes > 0 ? std::to_string(k.shared_bytes) + " bytes of shared memory" : std::string("dynamic shared memory")) +
+             " but no barrier: the threads of a block that share a tile wait for each other at __syncthreads() "
+             "between its stores and its reads (__syncwarp() orders one warp only, and is no barrier of the block)";
+  for (const KernelResources& k : counted)
+    if (k.barriers > 0)
+      return k.name + " has " + std::to_string(k.barriers) + (k.barriers == 1 ? " barrier" : " barriers") +
+             " but no shared memory: nothing is staged in a tile for the block to share";
+  return "no shared memory: no kernel stages tiles in shared memory behind a barrier";
+}
+
 bool declares_dynamic_shared_memory(const std::string& code) {
   static const std::string kShared = "__shared__", kExtern = "extern";
   for (std::size_t at = code.find(kShared); at != std::string::npos; at = code.find(kShared, at + 1)) {
@@ -44,9 +58,11 @@ void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   const bool dynamic = declares_dynamic_shared_memory(in.code);
   const std::set<std::string>& launched = in.evidence.launched_kernels;
   std::string usage;
+  std::vector<KernelResources> counted;
   for (const KernelResources& k : in.nvcc.kernels) {
     const bool ran = (launched.empty() && !in.evidence.kernels_recorded) || launched.count(kernel_key(k.name));
     usage += "\n  " + usage_line(k) + (ran ? "" : " (its writes reached no passing output)");
+    if (ran) counted.push_back(k);
     if ((k.shared_bytes > 0 || dynamic) && k.barriers > 0 && ran) {
       t.status = TestStatus::passed;
       t.score = t.max_score;
@@ -57,8 +73,7 @@ void check_uses_shared_memory(const TechniqueInput& in, TestResult& t) {
   }
   if (t.status != TestStatus::passed) {
     t.status = TestStatus::failed;
-    t.message = in.nvcc.kernels.empty() ? "no kernel found in the file"
-                                        : "no shared memory: no kernel stages tiles in shared memory behind a barrier";
+    t.message = in.nvcc.kernels.empty() ? "no kernel found in the file" : shared_memory_failure(counted, dynamic);
     t.details = "what the compiler reports (nvcc --resource-usage):" + (usage.empty() ? std::string("\n  nothing") : usage);
   }
 }

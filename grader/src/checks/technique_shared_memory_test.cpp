@@ -2,33 +2,33 @@
 
 #include <gtest/gtest.h>
 
-#include "submission/source_text.h"
-
 namespace kit {
 namespace {
 
-bool declares(const std::string& source) {
-  return declares_dynamic_shared_memory(code_without_comments_and_literals(source));
+KernelResources kernel(const char* name, int shared_bytes, int barriers) {
+  KernelResources k;
+  k.name = name;
+  k.shared_bytes = shared_bytes;
+  k.barriers = barriers;
+  return k;
 }
 
-TEST(DynamicSharedMemory, ADeclarationInCodeCounts) {
-  EXPECT_TRUE(declares("__global__ void k() { extern __shared__ float tiles[]; }"));
-  EXPECT_TRUE(declares("extern\n  __shared__ float tiles[];"));
-  EXPECT_TRUE(declares("extern __shared__ float tiles[];"));
+TEST(SharedMemoryFailure, SharedMemoryWithoutABarrierIsSaidSoNotThatThereIsNone) {
+  // A tile behind __syncwarp: ptxas reports the shared memory and no barrier.
+  EXPECT_EQ(shared_memory_failure({kernel("BlockTranspose(float*, int, int)", 1024, 0)}, false),
+            "BlockTranspose(float*, int, int) uses 1024 bytes of shared memory but no barrier: the threads of a block "
+            "that share a tile wait for each other at __syncthreads() between its stores and its reads (__syncwarp() "
+            "orders one warp only, and is no barrier of the block)");
+  EXPECT_EQ(shared_memory_failure({kernel("k(float*)", 0, 0)}, true).rfind("k(float*) uses dynamic shared memory but no barrier", 0),
+            0u);
 }
 
-TEST(DynamicSharedMemory, ADeclarationInACommentOrAStringDoesNot) {
-  EXPECT_FALSE(declares("// extern __shared__ float tiles[];\n__global__ void k() {}"));
-  EXPECT_FALSE(declares("/* extern __shared__ float tiles[]; */ __global__ void k() {}"));
-  EXPECT_FALSE(declares("const char* s = \"extern __shared__ float tiles[];\";"));
-  EXPECT_FALSE(declares("const char* s = R\"(extern __shared__)\";"));
-}
-
-TEST(DynamicSharedMemory, OtherNamesAreNotTheKeywords) {
-  EXPECT_FALSE(declares("__shared__ float tile[16];"));
-  EXPECT_FALSE(declares("myextern __shared__ float tile[16];"));
-  EXPECT_FALSE(declares("extern __shared__x float tile[16];"));
-  EXPECT_FALSE(declares("extern"));
+TEST(SharedMemoryFailure, ABarrierWithoutSharedMemoryAndNeither) {
+  EXPECT_EQ(shared_memory_failure({kernel("k(float*)", 0, 1)}, false),
+            "k(float*) has 1 barrier but no shared memory: nothing is staged in a tile for the block to share");
+  EXPECT_EQ(shared_memory_failure({kernel("k(float*)", 0, 0)}, false),
+            "no shared memory: no kernel stages tiles in shared memory behind a barrier");
+  EXPECT_EQ(shared_memory_failure({}, false), "no shared memory: no kernel stages tiles in shared memory behind a barrier");
 }
 
 }  // namespace
