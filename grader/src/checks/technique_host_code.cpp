@@ -178,16 +178,21 @@ void check_checks_errors(const TechniqueInput& in, TestResult& t) {
       const std::string output = p.out + "\n" + p.err;
       if (!run.error.empty()) return fail_check(t, run.error);
       if (p.timed_out) return fail_check(t, when + "your code hangs: check what every CUDA call returns and stop at the first error");
+      // A check that prints the error and goes on checked the call: what it lacks is the end.
+      const bool printed = output.find("out of memory") != std::string::npos;
+      const std::string fix = printed ? "your check printed the error (\"out of memory\") but did not end the program: "
+                                        "exit(EXIT_FAILURE) after printing"
+                                      : "check what cudaMalloc returns";
       if (p.signal)
         return fail_check(t, when + "your code carries on with a null pointer and crashes (" +
-                           describe_ending(p, in.session.assignment.rubric.limits.test_seconds) + "): check what cudaMalloc returns");
+                           describe_ending(p, in.session.assignment.rubric.limits.test_seconds) + "): " + fix);
       if (run.returned)
         return fail_check(t, when + "your code carries on and returns" +
-                           (run.status == "ok" ? "" : " with a CUDA error pending") +
-                           ": check what every CUDA call returns, print the error and exit(EXIT_FAILURE)");
+                           (run.status == "ok" ? "" : " with a CUDA error pending") + ": " +
+                           (printed ? fix : "check what every CUDA call returns, print the error and exit(EXIT_FAILURE)"));
       if (p.exit_code == kitcpu::kFatalDiagnosticExitCode)
         return fail_check(t, when + "your code carries on with a null pointer, and the CPU backend stopped it at a bad "
-                           "memory access: check what cudaMalloc returns");
+                           "memory access: " + fix);
       if (p.exit_code != 1)
         return fail_check(t, when + "your code ends with " + describe_ending(p, in.session.assignment.rubric.limits.test_seconds) +
                            ": the handout's check ends with exit(EXIT_FAILURE)");
