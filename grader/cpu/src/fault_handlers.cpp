@@ -244,10 +244,16 @@ void on_sanitizer_death() {
       d.hint = "a shared-memory index that goes one past the tile, e.g. tile[threadIdx.x + 1], or a loop bound "
                "of <= TILE_WIDTH";
       // An extern __shared__ array gets only the bytes the launch asked for: none without a third value.
-      if (tls_context.runner->dynamic_shared_bytes() == 0) {
+      const std::size_t dynamic = tls_context.runner->dynamic_shared_bytes();
+      if (dynamic == 0) {
         d.message += "; the launch gave the block 0 bytes of dynamic shared memory";
         d.hint = "an extern __shared__ array with no bytes behind it: give its size in bytes as the launch's third "
                  "value, <<<grid, block, bytes>>>; or " + d.hint;
+      } else {
+        // Too few bytes at the launch and an index past the tile fault alike here: both are said.
+        d.message += "; the launch gave the block " + std::to_string(dynamic) + " bytes of dynamic shared memory";
+        d.hint = "a launch that gives fewer bytes than the tiles the kernel indexes (the third value of <<<grid, "
+                 "block, bytes>>> counts bytes: every tile's elements times sizeof(float)), or " + d.hint;
       }
     }
     d.message += " (" + (kind.empty() ? std::string("error") : kind) + "; the " + sanitizer +
