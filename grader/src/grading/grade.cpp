@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <sys/stat.h>
 
 #include "assignment/cases.h"
@@ -88,7 +89,13 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
   a.backend_impl = &runner_backend(a.backend);
   a.prepared = open_prepared_folder(prepared, a.rubric, a.backend);
   // Outside a batch, gradings on the same GPU still take turns to time and profile (os/timing_lock.h).
-  if (a.prepared.timing_lock.empty() && a.backend_impl->on_gpu()) a.prepared.timing_lock = machine_gpu_lock_path();
+  if (a.prepared.timing_lock.empty() && a.backend_impl->on_gpu()) {
+    std::string why;
+    a.prepared.timing_lock = machine_gpu_lock_path(&why);
+    if (!why.empty())
+      std::cerr << "grader: warning: no GPU lock (" << why << "): gradings run side by side on this GPU may "
+                   "time each other's kernels; set KIT_GPU_LOCK to a file you can write, or to none\n";
+  }
   check_sandbox_for(a, work.path);  // a root grader's sandbox user can use all that the builds give it
 }
 

@@ -41,7 +41,7 @@ std::string file_name_part(const char* text) {
 
 }  // namespace
 
-std::string machine_gpu_lock_path() {
+std::string machine_gpu_lock_path(std::string* why) {
   const char* chosen = std::getenv("KIT_GPU_LOCK");
   std::string path;
   if (chosen != nullptr && *chosen != '\0') {
@@ -56,7 +56,10 @@ std::string machine_gpu_lock_path() {
   // Never through a link another user planted in a shared folder; the queue file is made the same way.
   for (const std::string& file : {path, path + ".queue"}) {
     const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) return "";
+    if (fd < 0) {
+      if (why) *why = "cannot open " + file + ": " + std::strerror(errno);
+      return "";
+    }
     ::close(fd);
   }
   return path;

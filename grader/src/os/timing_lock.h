@@ -24,8 +24,8 @@ namespace kit {
 // other's timings and profiles as a batch's children do; without it a neighbour's kernels ran inside a
 // profile and a timing and changed their verdicts. One per user and per CUDA_VISIBLE_DEVICES, in the
 // temporary folder; KIT_GPU_LOCK names another file, or "none" for no lock. "" when the file cannot be
-// opened (the grading then shares nothing, as before).
-std::string machine_gpu_lock_path();
+// opened (the grading then shares nothing, as before), and then `why` (when given) says which file and why.
+std::string machine_gpu_lock_path(std::string* why = nullptr);
 
 class TimingLock {
  public:
