@@ -66,12 +66,6 @@ double ncu_number(std::string text) {
   }
 }
 
-std::string one_decimal(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
 // The hardware counters serve one profiler at a time: a second Nsight Compute on the same GPU fails
 // (exit code 9, nothing said). Gradings of one user on one machine take turns through this lock, in a
 // batch or not; in a batch the profiled run also holds the GPU alone (os/timing_lock.h), so no timing
@@ -188,14 +182,14 @@ AccessProfile gpu_access_profile(Session& s, const Function& function, const Dim
       const double sectors = get(("l1tex__t_sectors_pipe_lsu_mem_global_op_" + k + ".sum").c_str());
       if (requests > 0)
         p.accesses.push_back({kernel, "global", word, requests, sectors, 0,
-                              word + "s of " + kernel + ": " + one_decimal(sectors / requests) +
+                              word + "s of " + kernel + ": " + fixed_decimals(sectors / requests, 1) +
                                   " sectors per request, 4 is ideal for 32 floats"});
       const double shared_requests = get(("smsp__sass_inst_executed_op_shared_" + k + ".sum").c_str());
       const double conflicts = get(("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + k + ".sum").c_str());
       if (shared_requests > 0)
         p.accesses.push_back({kernel, "shared", word, shared_requests, 0, conflicts,
-                              "shared-memory " + word + "s of " + kernel + ": " + one_decimal(conflicts / shared_requests) +
-                                  " bank conflicts per request (" + one_decimal(conflicts) + " in all)"});
+                              "shared-memory " + word + "s of " + kernel + ": " + fixed_decimals(conflicts / shared_requests, 1) +
+                                  " bank conflicts per request (" + fixed_decimals(conflicts, 1) + " in all)"});
     }
   }
   return p;

@@ -1,23 +1,14 @@
 #include "performance/item_score.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "result/scoring.h"
+#include "util/text.h"
 
 namespace kit {
-namespace {
-
-std::string fixed_text(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
-}  // namespace
 
 std::string throughput_text(double value, Metric metric) {
-  std::string digits = fixed_text(value, 0), out;
+  std::string digits = fixed_decimals(value, 0), out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (i && (digits.size() - i) % 3 == 0) out += ',';
     out += digits[i];
@@ -34,7 +25,7 @@ ItemScore score_throughputs(const PerformanceItem& item, Metric metric, const It
   // "passed" and the other at 0 and "failed" (a kernel as fast as the baseline, on a curve starting at 1.0).
   const double scored_ratio = std::round(ratio * 100) / 100;
   out.metrics = {{unit_key, measured.yours}, {"baseline_" + unit_key, measured.baseline}, {"ratio", ratio}};
-  out.message = throughput_text(measured.yours, metric) + " = " + fixed_text(ratio, 2) + "x the " + item.baseline +
+  out.message = throughput_text(measured.yours, metric) + " = " + fixed_decimals(ratio, 2) + "x the " + item.baseline +
                 " (" + throughput_text(measured.baseline, metric) + ")";
   if (item.anchor.empty()) {
     out.score = round_points(item.points * curve_fraction(item.curve, scored_ratio));
@@ -52,14 +43,14 @@ ItemScore score_throughputs(const PerformanceItem& item, Metric metric, const It
   out.metrics["anchor_ratio"] = anchor_ratio;
   out.metrics["curve_scale"] = anchored.scale;
   out.metrics["full_marks_ratio"] = anchored.scale < 1 ? anchored.anchor_full_ratio : anchored.full_marks_ratio;
-  const std::string reaches = "; the " + item.anchor + " reaches " + fixed_text(anchor_ratio, 2) + "x in this run";
+  const std::string reaches = "; the " + item.anchor + " reaches " + fixed_decimals(anchor_ratio, 2) + "x in this run";
   if (anchored.scale < 1)
-    out.message += reaches + ": full marks from " + fixed_text(anchored.anchor_full_ratio, 2) + "x (" +
-                   fixed_text(100 * kAnchorFullMarksShare, 0) + "% of it), not the curve's " +
-                   fixed_text(anchored.full_marks_ratio, 2) + "x, its ratios scaled by " +
-                   fixed_text(anchored.scale, 2);
+    out.message += reaches + ": full marks from " + fixed_decimals(anchored.anchor_full_ratio, 2) + "x (" +
+                   fixed_decimals(100 * kAnchorFullMarksShare, 0) + "% of it), not the curve's " +
+                   fixed_decimals(anchored.full_marks_ratio, 2) + "x, its ratios scaled by " +
+                   fixed_decimals(anchored.scale, 2);
   else
-    out.message += reaches + " (full marks from " + fixed_text(anchored.full_marks_ratio, 2) +
+    out.message += reaches + " (full marks from " + fixed_decimals(anchored.full_marks_ratio, 2) +
                    "x, as the curve is written)";
   out.score = round_points(item.points * curve_fraction(anchored.curve, scored_ratio));
   return out;

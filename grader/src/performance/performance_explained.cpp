@@ -2,28 +2,22 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "performance/item_score.h"
+#include "util/text.h"
 
 namespace kit {
 namespace {
 
-std::string decimals(double v, int places) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", places, v);
-  return buf;
-}
-
 // Two significant figures at least, never a bare "0": "0.213", "14", "683".
 std::string figure(double v) {
-  if (v >= 100) return decimals(v, 0);
-  if (v >= 10) return decimals(v, 1);
-  if (v >= 1) return decimals(v, 2);
-  return decimals(v, 3);
+  if (v >= 100) return fixed_decimals(v, 0);
+  if (v >= 10) return fixed_decimals(v, 1);
+  if (v >= 1) return fixed_decimals(v, 2);
+  return fixed_decimals(v, 3);
 }
 
-std::string percent(double share) { return decimals(100 * share, 0) + "%"; }
+std::string percent(double share) { return fixed_decimals(100 * share, 0) + "%"; }
 
 std::string megabytes(double bytes) { return bytes >= 1e9 ? figure(bytes / 1e9) + " GB" : figure(bytes / 1e6) + " MB"; }
 

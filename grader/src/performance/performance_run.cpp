@@ -105,12 +105,6 @@ struct Timed {
   std::string scratch;
 };
 
-std::string fmt(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
 // Times one runner in one round. Every call, warm-up or sample, gets inputs no call saw before, drawn
 // by the grader's own generator into the arena, and outputs reset to the poison: a kernel that
 // remembers answers gains nothing. After each sample the grader reads a few outputs at places chosen
@@ -253,7 +247,7 @@ std::string spot_check(const Session& s, const Problem& problem, const RunnerCas
         return "an element was never written in a timed run (" + element_name(a.spec, indices[k]) + ")";
       if (!(std::fabs(value - expected) <= allowed_error(s.assignment.rubric.tolerance, scale)))
         return "the output of a timed run is wrong at " + element_name(a.spec, indices[k]) + " (expected " +
-               fmt(expected, 4) + ", got " + fmt(value, 4) + ")";
+               fixed_decimals(expected, 4) + ", got " + fixed_decimals(value, 4) + ")";
     }
     ++o;
   }
@@ -329,14 +323,14 @@ std::string implausible(const Timed& me, const std::vector<Timed>& timed, const 
   if (limits.peak_bandwidth_gbs() > 0) {
     const double floor_ms = bytes / (limits.peak_bandwidth_gbs() * 1e9) * 1e3;
     if (reported < floor_ms)
-      return fmt(reported, 4) + " ms per call, but moving " + fmt(bytes / 1e6, 1) + " MB at the GPU's peak bandwidth (" +
-             fmt(limits.peak_bandwidth_gbs(), 0) + " GB/s) takes at least " + fmt(floor_ms, 4) + " ms";
+      return fixed_decimals(reported, 4) + " ms per call, but moving " + fixed_decimals(bytes / 1e6, 1) + " MB at the GPU's peak bandwidth (" +
+             fixed_decimals(limits.peak_bandwidth_gbs(), 0) + " GB/s) takes at least " + fixed_decimals(floor_ms, 4) + " ms";
   }
   if (limits.peak_fp32_gflops() > 0 && work.flops > 0) {
     const double floor_ms = work.flops / (limits.peak_fp32_gflops() * 1e9) * 1e3;
     if (reported < floor_ms)
-      return fmt(reported, 4) + " ms per call, but " + fmt(work.flops / 1e9, 1) + " GFLOP at the GPU's peak FP32 rate (" +
-             fmt(limits.peak_fp32_gflops(), 0) + " GFLOP/s) takes at least " + fmt(floor_ms, 4) + " ms";
+      return fixed_decimals(reported, 4) + " ms per call, but " + fixed_decimals(work.flops / 1e9, 1) + " GFLOP at the GPU's peak FP32 rate (" +
+             fixed_decimals(limits.peak_fp32_gflops(), 0) + " GFLOP/s) takes at least " + fixed_decimals(floor_ms, 4) + " ms";
   }
   double honest_gap = 0;
   for (const Timed& x : timed)
@@ -344,7 +338,7 @@ std::string implausible(const Timed& me, const std::vector<Timed>& timed, const 
       honest_gap = std::max(honest_gap, wall_median_ms(x.m) - median_ms(x.m));
   const double seen = wall_median_ms(me.m) - honest_gap;
   if (reported < kReportedOverSeen * seen - kSeenSlackMs)
-    return "the runner reported " + fmt(reported, 4) + " ms per call, but the grader saw at least " + fmt(seen, 4) +
+    return "the runner reported " + fixed_decimals(reported, 4) + " ms per call, but the grader saw at least " + fixed_decimals(seen, 4) +
            " ms pass for each";
   return {};
 }
@@ -369,12 +363,12 @@ std::string sampling_text(const std::string& whose, const Measurement& m, double
     gpu += round.gpu_seconds;
     wall += round.wall_seconds;
   }
-  text += " samples, " + fmt(gpu, 2) + " s of GPU time in " + fmt(wall, 2) + " s";
+  text += " samples, " + fixed_decimals(gpu, 2) + " s of GPU time in " + fixed_decimals(wall, 2) + " s";
   if (m.borrowed.empty()) return text;
   text += "; " + std::to_string(m.borrowed.size()) + " of its rounds timed by the batch";
   for (std::size_t k = 0; k < m.borrowed.size(); ++k)
     text += (k == 0 ? " " : k + 1 == m.borrowed.size() ? " and " : ", ") +
-            fmt(std::max(0.0, timing_end - m.borrowed[k].timed_at), 0);
+            fixed_decimals(std::max(0.0, timing_end - m.borrowed[k].timed_at), 0);
   return text + " s before this grading's timing";
 }
 
@@ -590,12 +584,12 @@ TestResult score_item(const Session& s, const PerformanceItem& item, const std::
                     {"discarded_throttled_samples", static_cast<double>(me.m.discarded_throttled)}});
   t.message = scored.message;
   std::string notes = "median of " + std::to_string(me.m.rounds.size()) + " interleaved rounds: yours";
-  for (const TimedRound& r : me.m.rounds) notes += " " + fmt(r.median_ms, 3);
+  for (const TimedRound& r : me.m.rounds) notes += " " + fixed_decimals(r.median_ms, 3);
   notes += " ms; " + item.baseline + "'s";
-  for (const TimedRound& r : all_rounds(base->m)) notes += " " + fmt(r.median_ms, 3);
+  for (const TimedRound& r : all_rounds(base->m)) notes += " " + fixed_decimals(r.median_ms, 3);
   if (anchor) {
     notes += " ms; " + item.anchor + "'s";
-    for (const TimedRound& r : all_rounds(anchor->m)) notes += " " + fmt(r.median_ms, 3);
+    for (const TimedRound& r : all_rounds(anchor->m)) notes += " " + fixed_decimals(r.median_ms, 3);
   }
   notes += " ms\n" + sampling_text("yours", me.m, timing_end) + "\n" +
            sampling_text(item.baseline + "'s", base->m, timing_end);

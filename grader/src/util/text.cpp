@@ -91,6 +91,12 @@ std::string with_invalid_utf8_replaced(std::string_view text) {
   return out;
 }
 
+std::string fixed_decimals(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
 std::string byte_count_text(std::uint64_t bytes) {
   const char* units[] = {"GiB", "MiB", "KiB"};
   for (int k = 0; k < 3; ++k) {

@@ -41,6 +41,9 @@ std::string with_invalid_utf8_replaced(std::string_view text);
 // a typo explains it (at most a third of the word's letters, at least one); "" when none is.
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 
+// `v` with exactly `decimals` digits after the point, as printf's "%.*f" writes it: "8098", "0.185".
+std::string fixed_decimals(double v, int decimals);
+
 // A size as a limit is written: "4 GiB", "256 MiB", "1 KiB", or "1001 bytes" when it is no whole unit.
 std::string byte_count_text(std::uint64_t bytes);
 
