@@ -132,7 +132,9 @@ class WorkerChecker {
            element + " is read before any thread of this block stored to it: it holds whatever shared memory "
                      "held before the block started (NaN on the CPU backend, leftovers on a GPU)",
            "every shared element a thread reads must be stored first, by some thread of the same block, before a "
-           "__syncthreads(): a tile element whose source lies outside the matrix still needs a value (0.0f)");
+           "__syncthreads(): a tile element whose source lies outside the matrix still needs a value (0.0f) "
+           "if the tile is used whole, as a matmul phase uses it; otherwise the reading thread's own bounds test must "
+           "stop it (in a transpose, the store's test, with rows and columns exchanged)");
   }
 
   void switch_in(unsigned thread) { thread_ = thread; }
@@ -172,7 +174,7 @@ class WorkerChecker {
 
   void shared_access(std::uintptr_t site, std::size_t offset, unsigned size, bool store) {
     if (store) {
-      mark_stored(offset, size);
+      shared_store(site, offset, size);
       return;
     }
     for (unsigned i = 0; i < size && offset + i < stored_.size(); ++i) {
@@ -191,6 +193,26 @@ class WorkerChecker {
                missing_barrier_hint(round_ - 1));
       }
     }
+  }
+
+  // Two threads of a block storing one shared byte in one round: which value the reads after the barrier
+  // see depends on the order the threads ran in. Two tiles that overlap in one allocation do this, as does
+  // an index that maps two threads to one element; the checks run only to explain a wrong result, so a
+  // kernel whose threads store one value on purpose is never failed by it.
+  void shared_store(std::uintptr_t site, std::size_t offset, unsigned size) {
+    for (unsigned i = 0; i < size && offset + i < stored_.size(); ++i) {
+      const std::size_t b = offset + i;
+      if (stored_[b] && stored_[b] != thread_ + 1 && stored_round_[b] == round_)
+        report(*launch_, block_, thread_, site, category::kWriteConflict,
+               shared_element(b) + " is stored by two threads of one block with no __syncthreads() between: thread " +
+                   format_index(unflatten(stored_[b] - 1, launch_->request.block)) +
+                   " stored it, then this thread; which value the block reads after the barrier depends on the "
+                   "order the threads run in",
+               "each shared element is stored by one thread between two barriers: two tiles that overlap in one "
+               "allocation (a second tile that starts fewer than tile_width * tile_width elements after the "
+               "first) or an index that maps two threads to one element do this");
+    }
+    mark_stored(offset, size);
   }
 
   bool in_device_memory(std::uintptr_t address) const {

@@ -14,6 +14,8 @@
 //   write-conflict             a store to a device-memory element another CUDA thread of the same launch
 //                              already stored to: two threads computing one output, such as a thread
 //                              outside the matrix that passes no bounds check and lands on another row;
+//                              or a store to a shared byte another thread of the block stored in the same
+//                              round: two tiles that overlap in one dynamic allocation;
 //   input-write                a store to an array the runner named read-only (kitcpu/device_memory.h):
 //                              a kernel writing its input.
 //

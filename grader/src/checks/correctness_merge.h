@@ -16,6 +16,11 @@ struct TestVerdict {
   std::string message;
   std::string details;
   Finding finding;
+  // The CPU backend's access checks ran on this test and found nothing: no shared-memory read before the
+  // barrier that orders it, no element stored by two threads.
+  bool access_checks_clean = false;
+  // The headline suspects a missing barrier (the orders disagree in kernels that can use shared memory).
+  bool barrier_suspected = false;
 };
 
 // The first run that did not pass, or nullptr.
@@ -37,5 +42,11 @@ bool finding_counts(RunMode mode, const RunVerdict& v);
 // order): it says where and why, and the first failure moves under it. Otherwise it goes under the first
 // failure, so that neither is lost.
 void add_finding(TestVerdict& test, const RunVerdict& v);
+
+// The order-dependent headline once the checking runs are done: when the access checks ran and found no
+// shared-memory read before its barrier, a missing __syncthreads is no longer suspected; what is left is
+// a thread that reads an element of device memory another thread stores, which no barrier orders across
+// blocks.
+void settle_order_headline(TestVerdict& test);
 
 }  // namespace kit

@@ -47,6 +47,31 @@ TEST(CorrectnessMerge, WithoutSharedMemoryNoBarrierIsSuspected) {
   EXPECT_NE(t.message.find("no barrier is missing"), std::string::npos) << t.message;
 }
 
+// An in-place BlockTranspose whose grid is exchanged: two blocks read and store the same tile of A, so the
+// result changes with the order; its barrier is right, which the access checks saw.
+TEST(CorrectnessMerge, CleanAccessChecksTakeBackTheBarrier) {
+  TestVerdict t = merge_orders({right_run("abc"), right_run("abd")}, {"forward", "reverse"});
+  TestVerdict unchecked = t;
+  settle_order_headline(unchecked);
+  EXPECT_EQ(unchecked.message, t.message);
+  t.access_checks_clean = true;
+  settle_order_headline(t);
+  EXPECT_EQ(t.finding.category, Category::order_dependent_result);
+  EXPECT_EQ(t.message.find("__syncthreads suspected"), std::string::npos) << t.message;
+  EXPECT_NE(t.message.find("reads an element of device memory that another thread stores"), std::string::npos);
+}
+
+// A finding of the checks that took the headline stays there.
+TEST(CorrectnessMerge, SettlingLeavesAFindingsHeadline) {
+  TestVerdict t = merge_orders({right_run("abc"), right_run("abd")}, {"forward", "reverse"});
+  add_finding(t, wrong_run("two threads store A[1][0] at block_transpose.cu:15", Category::write_conflict, 15, true));
+  t.access_checks_clean = true;
+  settle_order_headline(t);
+  EXPECT_EQ(t.message, "two threads store A[1][0] at block_transpose.cu:15");
+  EXPECT_EQ(t.details.find("__syncthreads suspected"), std::string::npos) << t.details;
+  EXPECT_NE(t.details.find("thread order reverse: right"), std::string::npos) << t.details;
+}
+
 TEST(CorrectnessMerge, ACrashLeadsOverTheOrders) {
   RunVerdict crash = wrong_run("crashed", Category::crash, 0, true);
   const TestVerdict t = merge_orders({right_run("abc"), crash}, {"forward", "reverse"});

@@ -77,6 +77,7 @@ void check_in(Session& s, const TestCase& t, RunMode mode, const std::string& or
   }
   const RunVerdict v = backend_of(s).run(s, {t, build.executable, mode, order, {t.seeds.front()}, label_of(mode)});
   if (finding_counts(mode, v)) add_finding(test, v);
+  if (mode == RunMode::access_checks && !v.fatal && !v.timed_out) test.access_checks_clean = true;
 }
 
 // The checking runs the backend offers, in its order, each when its rule (correctness_modes.h) wants it:
@@ -86,6 +87,7 @@ void run_checks(Session& s, const TestCase& t, const RunVerdict* failing, TestVe
   const CheckingStart start = checking_start(test, failing);
   for (const RunMode mode : checks.modes)
     if (checking_run_wanted(s, t, mode, start, test)) check_in(s, t, mode, checks.order, test);
+  settle_order_headline(test);
 }
 
 // The pictures of a wrong output, into the grading's work folder; the grading copies them to the folder

@@ -159,7 +159,9 @@ TEST(MachineGpuLock, KitGpuLockNamesTheFileOrNone) {
   }
   {
     const ScopedEnv chosen("KIT_GPU_LOCK", (dir / "no-such-folder" / "x.lock").c_str());
-    EXPECT_EQ(machine_gpu_lock_path(), "");
+    std::string why;
+    EXPECT_EQ(machine_gpu_lock_path(&why), "");
+    EXPECT_EQ(why, "cannot open " + (dir / "no-such-folder" / "x.lock").string() + ": No such file or directory");
   }
   fs::remove_all(dir);
 }
