@@ -18,7 +18,7 @@ Knobs with_build(Knobs knobs, const Knobs& build) {
 }  // namespace
 
 std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only,
-                                   bool virtual_devices) {
+                                   DeviceTests device_tests) {
   std::vector<TestCase> cases;
   for (const CorrectnessGroup& g : rubric.correctness) {
     if (visible_only && g.visibility != Visibility::visible) continue;
@@ -38,8 +38,10 @@ std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_s
       sizes.push_back({"random size " + std::to_string(i + 1) + ": " + describe_shape(rubric, d), d});
     }
     const std::vector<Knobs> builds = g.builds.empty() ? std::vector<Knobs>{Knobs{}} : g.builds;
-    const std::vector<std::string> devices =
-        virtual_devices && !g.devices.empty() ? g.devices : std::vector<std::string>{std::string()};
+    // "" is the backend's own device.
+    std::vector<std::string> devices = {std::string()};
+    if (!g.devices.empty() && device_tests == DeviceTests::virtual_devices) devices = g.devices;
+    if (device_tests == DeviceTests::own_and_virtual) devices.insert(devices.end(), g.devices.begin(), g.devices.end());
     const std::size_t count = sizes.size() * builds.size() * devices.size();
     for (const std::string& device : devices) {
       for (const Knobs& build : builds) {

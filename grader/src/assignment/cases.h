@@ -25,12 +25,16 @@ struct TestCase {
   DeviceTileRule device_tile;  // the group's: the tile its launches must use on that device
 };
 
-// `virtual_devices`: a group's `devices` become one test per device (the CPU backend's expansion); false:
-// one test per size on the backend's own device (the cuda backend: the GPU), with the same points.
+// Where a group's `devices` run. virtual_devices: one test per device and size (the CPU backend);
+// own_device: one test per size on the backend's own device (a GPU), with the same points; own_and_virtual:
+// both, the group's points shared among all (a GPU grading where the CPU backend is built, which runs the
+// virtual devices' tests: a tile that fits only a large GPU fails there as on the CPU backend).
+enum class DeviceTests { virtual_devices, own_device, own_and_virtual };
+
 // `grading_seed` draws the random sizes and the input seeds of groups that are not visible; visible groups
 // always use the rubric's public seed, so `grader datasets` reproduces them. The cases point into
 // `rubric`, which must outlive them.
 std::vector<TestCase> expand_cases(const Rubric& rubric, std::uint64_t grading_seed, bool visible_only,
-                                   bool virtual_devices = true);
+                                   DeviceTests devices = DeviceTests::virtual_devices);
 
 }  // namespace kit

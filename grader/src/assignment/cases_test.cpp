@@ -212,7 +212,7 @@ TEST(Cases, EachVirtualDeviceIsATestOfItsOwnOnTheCpuBackendAndOneOnTheGpu) {
   g.devices = {"cc80", "small-shared", "threads-256"};
   r.correctness.push_back(g);
 
-  const std::vector<TestCase> cpu = expand_cases(r, 1, false, /*virtual_devices=*/true);
+  const std::vector<TestCase> cpu = expand_cases(r, 1, false, DeviceTests::virtual_devices);
   ASSERT_EQ(cpu.size(), 6u);
   EXPECT_EQ(cpu[0].name, "Width 17 on cc80");
   EXPECT_EQ(cpu[0].device, "cc80");
@@ -223,11 +223,22 @@ TEST(Cases, EachVirtualDeviceIsATestOfItsOwnOnTheCpuBackendAndOneOnTheGpu) {
   EXPECT_DOUBLE_EQ(points, 12);
   EXPECT_NE(cpu[0].seeds, cpu[2].seeds);  // each device's test draws its own inputs
 
-  const std::vector<TestCase> gpu = expand_cases(r, 1, false, /*virtual_devices=*/false);
+  const std::vector<TestCase> gpu = expand_cases(r, 1, false, DeviceTests::own_device);
   ASSERT_EQ(gpu.size(), 2u);
   EXPECT_EQ(gpu[0].name, "Width 17");
   EXPECT_TRUE(gpu[0].device.empty());
   EXPECT_DOUBLE_EQ(gpu[0].points + gpu[1].points, 12);
+
+  // Both: the GPU's own tests first, as alone (the same seeds), then the virtual devices' as on the CPU.
+  const std::vector<TestCase> both = expand_cases(r, 1, false, DeviceTests::own_and_virtual);
+  ASSERT_EQ(both.size(), 8u);
+  EXPECT_EQ(both[0].name, "Width 17");
+  EXPECT_EQ(both[0].seeds, gpu[0].seeds);
+  EXPECT_EQ(both[2].name, "Width 17 on cc80");
+  EXPECT_EQ(both[2].seeds, cpu[0].seeds);
+  points = 0;
+  for (const TestCase& c : both) points += c.points;
+  EXPECT_DOUBLE_EQ(points, 12);
 }
 
 }  // namespace

@@ -338,6 +338,36 @@ TEST_F(CorrectnessRunTest, AfterATestHangsTheSameBuildsLaterTestsAreNotRun) {
   for (const std::string& run : fake_.runs()) EXPECT_EQ(run.find("Width 33"), std::string::npos) << run;
 }
 
+// A GPU grading where the CPU backend is built: the tests of virtual devices run on the CPU twin, the
+// others on the grading's own backend, and the results keep the rubric's order. A tile that only the small
+// device breaks fails there, as it does on the CPU backend alone.
+TEST_F(CorrectnessRunTest, VirtualDeviceTestsRunOnTheCpuTwin) {
+  FakeBackend cpu;
+  ScriptedRun small_tile;
+  small_tile.wrong = "12 of 1089 elements wrong";
+  small_tile.outputs = "wrong";
+  cpu.scripted_tests["Width 33 on small-shared"] = small_tile;
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  TestCase on_cc80 = test_of("Width 33 on cc80", 33), on_small = test_of("Width 33 on small-shared", 33);
+  on_cc80.device = "cc80";
+  on_small.device = "small-shared";
+  const TestSchedule two{2, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results =
+      run_correctness_tests(session_, {test_of("Width 33", 33), on_cc80, on_small}, two).tests;
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(results[0].name, "Width 33");
+  EXPECT_EQ(results[0].status, TestStatus::passed);
+  EXPECT_EQ(results[1].name, "Width 33 on cc80");
+  EXPECT_EQ(results[1].status, TestStatus::passed);
+  EXPECT_EQ(results[2].name, "Width 33 on small-shared");
+  EXPECT_EQ(results[2].status, TestStatus::failed);
+  for (const std::string& run : fake_.runs()) EXPECT_EQ(run.find(" on "), std::string::npos) << run;
+  for (const std::string& run : cpu.runs()) EXPECT_NE(run.find(" on "), std::string::npos) << run;
+  EXPECT_FALSE(cpu.runs().empty());
+}
+
 ScriptedRun out_of_time() {
   ScriptedRun run;
   run.process.exit_code = -1;

@@ -191,7 +191,45 @@ void run_items(const std::vector<std::vector<std::size_t>>& items, TestWorkers& 
 
 }  // namespace
 
+namespace {
+
+CorrectnessOutcome run_on_own_backend(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule);
+
+// The tests of virtual devices in a GPU grading run on the CPU backend (run/assignment.h, cpu_twin), in a
+// worker of their own: its builds are the CPU backend's, never the GPU's of the same name. What they
+// show of the kernels stays out of the evidence: the technique checks judge the GPU's runs.
+std::vector<TestResult> run_on_cpu_twin(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+  Worker twin;
+  twin.work_dir = s.worker.work_dir;
+  twin.scratch_prefix = s.worker.scratch_prefix + "cpu-";
+  Session on_cpu{*s.assignment.cpu_twin, s.submission, twin};
+  CorrectnessOutcome outcome = run_on_own_backend(on_cpu, cases, schedule);
+  twin.runners.clear();
+  s.worker.stages.add(twin.stages.seconds());
+  return std::move(outcome.tests);
+}
+
+}  // namespace
+
 CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+  if (!s.assignment.cpu_twin) return run_on_own_backend(s, cases, schedule);
+  std::vector<TestCase> own, virtual_devices;
+  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices).push_back(c);
+  CorrectnessOutcome outcome = run_on_own_backend(s, own, schedule);
+  const std::vector<TestResult> on_cpu =
+      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule);
+  // Back in the rubric's order.
+  std::vector<TestResult> results;
+  std::size_t next_own = 0, next_virtual = 0;
+  for (const TestCase& c : cases)
+    results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++]) : on_cpu[next_virtual++]);
+  outcome.tests = std::move(results);
+  return outcome;
+}
+
+namespace {
+
+CorrectnessOutcome run_on_own_backend(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   std::vector<StudentBuild> builds;
   for (const TestCase& c : cases)
     for (StudentBuild& b : builds_for_test(s, c)) builds.push_back(std::move(b));
@@ -246,6 +284,8 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   // What the runs showed of the kernels goes to the grading (grade.cpp), for the technique checks.
   return {std::move(results), std::exchange(grading.evidence, CorrectnessEvidence())};
 }
+
+}  // namespace
 
 void drop_tests_after_hangs(const std::vector<TestCase>& cases, const std::vector<char>& hung,
                             std::vector<TestResult>& results) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sys/stat.h>
 
 #include "assignment/cases.h"
@@ -59,6 +60,7 @@ struct WorkDir {
 // parts of a grading (run/session.h) are made here, and the session that runs it is a view of them.
 struct Opened {
   Assignment assignment;
+  std::unique_ptr<Assignment> cpu_twin;  // assignment.cpu_twin points here
   Submission submission;
   Worker worker;
   BackendChoice choice;
@@ -97,6 +99,25 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
                    "time each other's kernels; set KIT_GPU_LOCK to a file you can write, or to none\n";
   }
   check_sandbox_for(a, work.path);  // a root grader's sandbox user can use all that the builds give it
+}
+
+// A GPU shows a tile choice that only a small device breaks as right: where the CPU backend is built, it
+// runs the rubric's virtual devices beside the GPU, so the GPU grade is never more lenient than the CPU
+// backend's. KIT_VIRTUAL_DEVICES=off leaves them out (the grade then differs from the CPU backend's).
+void add_cpu_twin(Opened& g) {
+  const Assignment& a = g.assignment;
+  const bool has_devices = std::any_of(a.rubric.correctness.begin(), a.rubric.correctness.end(),
+                                       [](const CorrectnessGroup& group) { return !group.devices.empty(); });
+  const char* choice = std::getenv("KIT_VIRTUAL_DEVICES");
+  const bool off = choice != nullptr && std::string(choice) == "off";
+  if (off || !has_devices || a.backend_impl->has_virtual_devices() || !build_config().cpu_backend) return;
+  g.cpu_twin = std::make_unique<Assignment>(a);
+  g.cpu_twin->backend = Backend::cpu;
+  g.cpu_twin->backend_impl = &runner_backend(Backend::cpu);
+  // A batch prepares its builds for the GPU; the twin builds its own, and keeps the turns of the GPU's lock.
+  g.cpu_twin->prepared = PreparedFolder{};
+  g.cpu_twin->prepared.timing_lock = a.prepared.timing_lock;
+  g.assignment.cpu_twin = g.cpu_twin.get();
 }
 
 // A test's pictures were written in the work folder, which goes away: they are copied where the user asked
@@ -211,13 +232,16 @@ GradeResult grade_submission(const GradeOptions& o) {
   open_grading(opened, work, o.assignment, o.submission, o.backend, o.unsandboxed, o.prepared);
   opened.worker.stages.leave();
   opened.assignment.grading_seed = o.seed.value_or(opened.assignment.rubric.seed);
+  add_cpu_twin(opened);
   Session s = opened.session();
   GradeResult result = result_heading(s, o, opened.choice);
 
+  const DeviceTests devices = backend_of(s).has_virtual_devices() ? DeviceTests::virtual_devices
+                              : s.assignment.cpu_twin               ? DeviceTests::own_and_virtual
+                                                                    : DeviceTests::own_device;
   const std::vector<TestCase> cases = only_the_named(
-      expand_cases(s.assignment.rubric, s.assignment.grading_seed, o.visible_only,
-                   /*virtual_devices=*/backend_of(s).has_virtual_devices()),
-      o.only, s.assignment.rubric.assignment);
+      expand_cases(s.assignment.rubric, s.assignment.grading_seed, o.visible_only, devices), o.only,
+      s.assignment.rubric.assignment);
   const int jobs = o.jobs > 0 ? o.jobs : default_test_jobs();
   // A submission gets the rubric's time budget (correctness_tests.h).
   const TestSchedule schedule{jobs, start, s.assignment.rubric.limits.submission_seconds, o.first_failure};

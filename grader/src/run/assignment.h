@@ -25,6 +25,9 @@ struct Assignment {
   bool sandboxed = true;  // every compile and run of student code in a sandbox (false: --unsandboxed)
   std::uint64_t grading_seed = 0;
   PreparedFolder prepared;  // what a batch prepared for its gradings (build/prepared.h); empty paths: none
+  // A GPU grading where the CPU backend is built: the same assignment on the CPU backend, which runs the
+  // tests of the groups' virtual devices (assignment/cases.h, DeviceTests::own_and_virtual). Null: none.
+  const Assignment* cpu_twin = nullptr;
 };
 
 // The assignment's backend (run/runner_backend.h), as the grading set it. An assignment nobody gave a
