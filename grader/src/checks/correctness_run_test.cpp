@@ -368,6 +368,26 @@ TEST_F(CorrectnessRunTest, VirtualDeviceTestsRunOnTheCpuTwin) {
   EXPECT_FALSE(cpu.runs().empty());
 }
 
+// A file the CPU backend cannot build beside the GPU: its virtual devices are not measured, never failed.
+TEST_F(CorrectnessRunTest, AFileTheCpuTwinCannotBuildLeavesItsVirtualDevicesUnmeasured) {
+  FakeBackend cpu;
+  cpu.failed_builds[Flavour::fast] = {false, "", "", "the C++ compiler (CPU backend) failed", 1};
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  TestCase on_cc80 = test_of("Width 33 on cc80", 33);
+  on_cc80.device = "cc80";
+  const TestSchedule one{1, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results = run_correctness_tests(session_, {test_of("Width 33", 33), on_cc80}, one).tests;
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].status, TestStatus::passed);
+  EXPECT_EQ(results[1].status, TestStatus::skipped);
+  EXPECT_EQ(results[1].score, 0);
+  EXPECT_NE(results[1].message.find("could not build this file (the C++ compiler (CPU backend) failed)"), std::string::npos)
+      << results[1].message;
+  EXPECT_TRUE(cpu.runs().empty());
+}
+
 ScriptedRun out_of_time() {
   ScriptedRun run;
   run.process.exit_code = -1;

@@ -197,12 +197,27 @@ CorrectnessOutcome run_on_own_backend(Session& s, const std::vector<TestCase>& c
 
 // The tests of virtual devices in a GPU grading run on the CPU backend (run/assignment.h, cpu_twin), in a
 // worker of their own: its builds are the CPU backend's, never the GPU's of the same name. What they
-// show of the kernels stays out of the evidence: the technique checks judge the GPU's runs.
+// show of the kernels stays out of the evidence: the technique checks judge the GPU's runs. A file the
+// GPU's compiler built but the CPU backend cannot (a construct it does not support, a compiler the
+// machine lacks) costs nothing: its virtual devices are not measured here, and the report says why.
 std::vector<TestResult> run_on_cpu_twin(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   Worker twin;
   twin.work_dir = s.worker.work_dir;
   twin.scratch_prefix = s.worker.scratch_prefix + "cpu-";
   Session on_cpu{*s.assignment.cpu_twin, s.submission, twin};
+  const BuildOutcome& build = student_runner(on_cpu, Flavour::fast, {});
+  if (!build.ok) {
+    std::vector<TestResult> not_measured;
+    for (const TestCase& c : cases) {
+      TestResult t = test_not_run(c, "");
+      t.status = TestStatus::skipped;
+      t.message = "not measured: the CPU backend, which runs the virtual devices beside the GPU, could not build "
+                  "this file (" + build.summary + ")";
+      not_measured.push_back(std::move(t));
+    }
+    s.worker.stages.add(twin.stages.seconds());
+    return not_measured;
+  }
   CorrectnessOutcome outcome = run_on_own_backend(on_cpu, cases, schedule);
   twin.runners.clear();
   s.worker.stages.add(twin.stages.seconds());

@@ -51,6 +51,8 @@ std::optional<SandboxSpec> compile_sandbox(const Assignment& a, const BuildSpec&
     add_bind(box, folder_of(flavour.runner_library), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
+  // The CPU backend's compiler, where it lives outside the system folders (a GPU host's /opt/gcc).
+  for (const SandboxBind& b : program_binds(config.host_cxx)) box.binds.push_back(b);
   // The harness objects a runner links (build/harness_cache.h): that folder of the prepared one, not the rest.
   const std::string& harnesses = a.prepared.harness;
   std::error_code error;
