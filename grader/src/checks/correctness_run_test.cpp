@@ -381,8 +381,11 @@ TEST_F(CorrectnessRunTest, AFileTheCpuTwinCannotBuildLeavesItsVirtualDevicesUnme
   const std::vector<TestResult> results = run_correctness_tests(session_, {test_of("Width 33", 33), on_cc80}, one).tests;
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results[0].status, TestStatus::passed);
+  EXPECT_DOUBLE_EQ(results[0].score, 20);  // the group's points, all on the GPU's test
+  EXPECT_DOUBLE_EQ(results[0].max_score, 20);
   EXPECT_EQ(results[1].status, TestStatus::skipped);
   EXPECT_EQ(results[1].score, 0);
+  EXPECT_EQ(results[1].max_score, 0);
   EXPECT_NE(results[1].message.find("could not build this file (the C++ compiler (CPU backend) failed)"), std::string::npos)
       << results[1].message;
   EXPECT_TRUE(cpu.runs().empty());

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <utility>
 
 #include "checks/correctness_modes.h"
@@ -200,23 +201,18 @@ CorrectnessOutcome run_on_own_backend(Session& s, const std::vector<TestCase>& c
 // show of the kernels stays out of the evidence: the technique checks judge the GPU's runs. A file the
 // GPU's compiler built but the CPU backend cannot (a construct it does not support, a compiler the
 // machine lacks) costs nothing: its virtual devices are not measured here, and the report says why.
-std::vector<TestResult> run_on_cpu_twin(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+// nullopt: the twin could not build the file, and `why` says so.
+std::optional<std::vector<TestResult>> run_on_cpu_twin(Session& s, const std::vector<TestCase>& cases,
+                                                       const TestSchedule& schedule, std::string& why) {
   Worker twin;
   twin.work_dir = s.worker.work_dir;
   twin.scratch_prefix = s.worker.scratch_prefix + "cpu-";
   Session on_cpu{*s.assignment.cpu_twin, s.submission, twin};
   const BuildOutcome& build = student_runner(on_cpu, Flavour::fast, {});
   if (!build.ok) {
-    std::vector<TestResult> not_measured;
-    for (const TestCase& c : cases) {
-      TestResult t = test_not_run(c, "");
-      t.status = TestStatus::skipped;
-      t.message = "not measured: the CPU backend, which runs the virtual devices beside the GPU, could not build "
-                  "this file (" + build.summary + ")";
-      not_measured.push_back(std::move(t));
-    }
+    why = build.summary + (build.log.empty() ? "" : ":\n" + last_lines(build.log, 12));
     s.worker.stages.add(twin.stages.seconds());
-    return not_measured;
+    return std::nullopt;
   }
   CorrectnessOutcome outcome = run_on_own_backend(on_cpu, cases, schedule);
   twin.runners.clear();
@@ -231,15 +227,43 @@ CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>
   std::vector<TestCase> own, virtual_devices;
   for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices).push_back(c);
   CorrectnessOutcome outcome = run_on_own_backend(s, own, schedule);
-  const std::vector<TestResult> on_cpu =
-      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule);
+  std::string why;
+  const std::optional<std::vector<TestResult>> on_cpu =
+      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule, why);
   // Back in the rubric's order.
   std::vector<TestResult> results;
   std::size_t next_own = 0, next_virtual = 0;
   for (const TestCase& c : cases)
-    results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++]) : on_cpu[next_virtual++]);
+    results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++])
+                      : on_cpu         ? (*on_cpu)[next_virtual++]
+                                       : test_not_run(c, ""));
+  if (!on_cpu) give_virtual_points_to_the_gpu(cases, why, results);
   outcome.tests = std::move(results);
   return outcome;
+}
+
+void give_virtual_points_to_the_gpu(const std::vector<TestCase>& cases, const std::string& why,
+                                    std::vector<TestResult>& results) {
+  std::map<std::string, double> own, virtual_devices;  // by group: points
+  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices)[c.group] += c.points;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    TestResult& t = results[i];
+    const std::string& group = cases[i].group;
+    if (cases[i].device.empty()) {
+      if (!virtual_devices.count(group) || own[group] <= 0) continue;
+      const double scale = (own[group] + virtual_devices[group]) / own[group];
+      t.max_score *= scale;
+      t.score *= scale;
+      continue;
+    }
+    t.status = TestStatus::skipped;
+    t.score = 0;
+    t.max_score = own[group] > 0 ? 0 : t.max_score;
+    t.message = "not measured: the CPU backend, which runs the virtual devices beside the GPU, could not build "
+                "this file (" + first_line(why) + ")" +
+                (own[group] > 0 ? "; the group's points are the GPU's tests'" : "");
+    t.details = why;
+  }
 }
 
 namespace {
