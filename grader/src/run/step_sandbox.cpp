@@ -49,6 +49,11 @@ std::optional<SandboxSpec> compile_sandbox(const Assignment& a, const BuildSpec&
   for (const auto& [name, flavour] : config.cpu_flavours) {
     add_bind(box, folder_of(flavour.runtime_library), false);
     add_bind(box, folder_of(flavour.runner_library), false);
+    // A library linked by its path outside /usr, which the sandbox shows anyway (Boost.Context where CMake
+    // found it in a prefix of its own).
+    for (const std::string& flag : flavour.link_flags)
+      if (!flag.empty() && flag.front() == '/' && flag.rfind("/usr/", 0) != 0 && fs::is_regular_file(flag))
+        add_bind(box, folder_of(flag), false);
   }
   for (const SandboxBind& b : program_binds(config.nvcc)) box.binds.push_back(b);
   // The CPU backend's compiler, where it lives outside the system folders (a GPU host's /opt/gcc).
