@@ -422,6 +422,21 @@ TEST(MatmulWrongAnswers, APhaseCountFromTheWrongAxisIsNamed) {
   const HostArray from_j = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 24); });
   EXPECT_EQ(cause_for(d, in, from_j, {{"TILE_WIDTH", 8}}),
             "your result equals M x N with k running only up to 24 of 40: the phase count is computed from j (the rows of M), not k");
+  // j not a multiple of the tile: the phase count rounds it up, a bounds test stops at j itself; l a
+  // multiple of it: both fit, and both are said.
+  const Dims odd = {21, 40, 16};
+  const Arrays odd_in = inputs(odd, 5);
+  const HostArray rounded = output_of(odd, [&](long r, long c) { return partial(odd_in, odd, r, c, 24); });
+  EXPECT_EQ(cause_for(odd, odd_in, rounded, {{"TILE_WIDTH", 8}}),
+            "your result equals M x N with k running only up to 24 of 40: the phase count is computed from j (the rows of M), not k");
+  const HostArray tested = output_of(odd, [&](long r, long c) { return partial(odd_in, odd, r, c, 21); });
+  EXPECT_EQ(cause_for(odd, odd_in, tested, {{"TILE_WIDTH", 8}}),
+            "your result equals M x N with k running only up to 21 of 40: a tile load's bounds test along k compares with j "
+            "(the rows of M), not k");
+  const HostArray from_l = output_of(odd, [&](long r, long c) { return partial(odd_in, odd, r, c, 16); });
+  EXPECT_EQ(cause_for(odd, odd_in, from_l, {{"TILE_WIDTH", 8}}),
+            "your result equals M x N with k running only up to 16 of 40: the phase count is computed from l (the columns of "
+            "N), not k, or a tile load's bounds test along k compares with l (the columns of N), not k");
 }
 
 TEST(MatmulWrongAnswers, TransposesAndSwapsAreNamed) {

@@ -58,8 +58,21 @@ std::vector<WrongAnswer> matmul_wrong_answers(const Failure& f) {
   if (phases) {
     short_depth(k / tile * tile, "the phase count rounds down; " + number(k) + " needs (" + number(k) +
                                      " + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
-    if (j != k) short_depth((j + tile - 1) / tile * tile, "the phase count is computed from j (the rows of M), not k");
-    if (l != k) short_depth((l + tile - 1) / tile * tile, "the phase count is computed from l (the columns of N), not k");
+    // A phase count from j stops at j rounded up to whole tiles; a tile load whose bounds test along k
+    // compares with j (zero fill from there on) stops at j itself. Where the two agree both are said.
+    const auto from_other_axis = [&](long extent, const std::string& axis) {
+      const long rounded_up = (extent + tile - 1) / tile * tile;
+      const std::string count = "the phase count is computed from " + axis + ", not k";
+      const std::string test = "a tile load's bounds test along k compares with " + axis + ", not k";
+      if (rounded_up == extent) {
+        short_depth(extent, count + ", or " + test);
+      } else {
+        short_depth(rounded_up, count);
+        short_depth(extent, test);
+      }
+    };
+    if (j != k) from_other_axis(j, "j (the rows of M)");
+    if (l != k) from_other_axis(l, "l (the columns of N)");
   } else {
     // One bound can fit two slips; then both are said.
     const long rounded = k / tile * tile;
