@@ -210,7 +210,8 @@ class WorkerChecker {
                    "order the threads run in",
                "each shared element is stored by one thread between two barriers: two tiles that overlap in one "
                "allocation (a second tile that starts fewer than tile_width * tile_width elements after the "
-               "first) or an index that maps two threads to one element do this");
+               "first), a block with more threads than the tile has elements (a block size written as a number "
+               "while the tile's width changes), or an index that maps two threads to one element do this");
     }
     mark_stored(offset, size);
   }
