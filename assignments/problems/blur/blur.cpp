@@ -18,9 +18,11 @@ long blur_size(const Knobs& knobs) { return knob_value(knobs, "BLUR_SIZE", 1); }
 
 // The blurred pixel at `index` of a w x h picture, with a patch of radius `radius`. `divide_by_patch`:
 // divide by the whole patch, as a kernel that forgets the border does; `reach`: how far the loops go
-// to the right and down (radius + 1 for the right loops, radius for one that stops one short).
+// to the right and down (radius + 1 for the right loops, radius for one that stops one short);
+// `byte_sum`: the sum kept in an unsigned char, as a kernel that declares it so, wrapping at 256.
 template <class Pixel>
-double blurred(Pixel pixel, long w, long h, std::size_t index, long radius, bool divide_by_patch, long reach) {
+double blurred(Pixel pixel, long w, long h, std::size_t index, long radius, bool divide_by_patch, long reach,
+               bool byte_sum = false) {
   const long row = static_cast<long>(index) / w, col = static_cast<long>(index) % w;
   long sum = 0, pixels = 0;
   for (long dr = -radius; dr < reach; ++dr)
@@ -32,6 +34,7 @@ double blurred(Pixel pixel, long w, long h, std::size_t index, long radius, bool
       }
     }
   if (divide_by_patch) pixels = (radius + reach) * (radius + reach);
+  if (byte_sum) sum %= 256;
   return static_cast<double>(static_cast<unsigned char>(sum / std::max(1L, pixels)));
 }
 
@@ -74,6 +77,9 @@ std::vector<WrongAnswer> blur_wrong_answers(const Failure& f) {
       {"your patch stops one pixel short on the right and at the bottom: the loops run from -BLUR_SIZE to "
        "+BLUR_SIZE inclusive (blurRow < BLUR_SIZE + 1)",
        0, [=](std::size_t i) { return blurred(pixel, w, h, i, radius, false, radius); }},
+      {"your sum wraps at 256: it is kept in an unsigned char (8 bits), which a patch of bright pixels "
+       "overflows; sum into an int and convert only the average",
+       0, [=](std::size_t i) { return blurred(pixel, w, h, i, radius, false, radius + 1, true); }},
   };
   if (radius != 1)
     answers.push_back({"your result is the blur with BLUR_SIZE 1, but this build sets BLUR_SIZE " +

@@ -65,5 +65,29 @@ TEST(Blur, NamesTheWholePatchDivisorAndAHardCodedBlurSize) {
   EXPECT_NE(cause({{"BLUR_SIZE", 1}}, false).find("blur with BLUR_SIZE 1"), std::string::npos);
 }
 
+// A sum kept in an unsigned char: it wraps at 256 before the division, which a bright patch makes wrong.
+TEST(Blur, NamesASumKeptInAByte) {
+  const Dims d{13, 11};
+  const Arrays in = generate_inputs(blur(), *find_variant(blur(), "scene"), d, 4);
+  const Expected right = blur().reference(d, {}, in);
+  HostArray got = make_array(blur().outputs(d)[0]);
+  for (long row = 0; row < 11; ++row)
+    for (long col = 0; col < 13; ++col) {
+      unsigned char sum = 0;
+      int pixels = 0;
+      for (long dr = -1; dr <= 1; ++dr)
+        for (long dc = -1; dc <= 1; ++dc)
+          if (row + dr >= 0 && row + dr < 11 && col + dc >= 0 && col + dc < 13) {
+            sum = static_cast<unsigned char>(sum + in[0].value(static_cast<std::size_t>((row + dr) * 13 + col + dc)));
+            ++pixels;
+          }
+      got.set(static_cast<std::size_t>(row * 13 + col), static_cast<double>(sum / pixels));
+    }
+  const Comparison c = compare_output(got, right.values[0], right.error_scales[0], Tolerance{}, 4);
+  ASSERT_FALSE(c.passed());
+  const Failure f{c, got, in, d, {}};
+  EXPECT_NE(recognised_wrong_answer(blur().wrong_answers(f), 0, got).find("your sum wraps at 256"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kit

@@ -41,8 +41,8 @@ Work greyscale_work(const Dims& d) {
   return {5 * pixels, 3 * pixels, pixels};  // three products and two sums per pixel
 }
 
-// The usual slips: truncating instead of rounding, the channels in the wrong order, the picture read as
-// three planes instead of interleaved pixels.
+// The usual slips: truncating instead of rounding, the channels in the wrong order, the luminance kept in
+// a byte, the picture read as three planes instead of interleaved pixels.
 std::vector<WrongAnswer> greyscale_wrong_answers(const Failure& f) {
   if (f.inputs.empty()) return {};
   const HostArray& rgb = f.inputs[0];
@@ -53,6 +53,12 @@ std::vector<WrongAnswer> greyscale_wrong_answers(const Failure& f) {
        [at](std::size_t i) { return static_cast<double>((21 * at(3 * i) + 72 * at(3 * i + 1) + 7 * at(3 * i + 2)) / 100); }},
       {"your grey levels weigh blue with 0.21 and red with 0.07: the channels of a pixel are r, g, b in that order",
        0, [at](std::size_t i) { return static_cast<double>(luminance(at(3 * i + 2), at(3 * i + 1), at(3 * i))); }},
+      {"your luminance wraps at 256: 21r + 72g + 7b is kept in an unsigned char (8 bits) before the division; "
+       "keep it in an int",
+       0, [at](std::size_t i) {
+         const long wrapped = (21 * at(3 * i) + 72 * at(3 * i + 1) + 7 * at(3 * i + 2)) % 256;
+         return static_cast<double>((wrapped + 50) / 100);
+       }},
       {"your kernel reads the picture as three planes (all red, then all green, then all blue); its pixels are "
        "interleaved: pixel i's red, green and blue are rgb[3*i], rgb[3*i+1] and rgb[3*i+2]",
        0, [at, pixels](std::size_t i) {

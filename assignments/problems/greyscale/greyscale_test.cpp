@@ -56,6 +56,12 @@ TEST(Greyscale, NamesTruncationSwappedChannelsAndPlanes) {
               return static_cast<double>(luminance(v(a, p), v(a, p + 85), v(a, p + 170)));
             }).find("three planes"),
             std::string::npos);
+  // An unsigned char luminance: 21r + 72g + 7b wraps at 256 before the division.
+  EXPECT_NE(cause_of(d, [&](const HostArray& a, std::size_t p) {
+              const long wrapped = (21 * v(a, 3 * p) + 72 * v(a, 3 * p + 1) + 7 * v(a, 3 * p + 2)) % 256;
+              return static_cast<double>((wrapped + 50) / 100);
+            }).find("wraps at 256"),
+            std::string::npos);
 }
 
 }  // namespace
