@@ -37,7 +37,9 @@ std::string draw_tile_map(const std::vector<bool>& wrong, long rows, long cols, 
     }
     text += line + "\n";
   }
-  if (any_wrong && !any_interior && !edge_hint.empty()) text += edge_hint + "\n";
+  // "Only the last row or column" says something only where there are tiles outside them, all right.
+  const bool has_interior = map_rows > 1 && map_cols > 1;
+  if (any_wrong && has_interior && !any_interior && !edge_hint.empty()) text += edge_hint + "\n";
   text.pop_back();
   return text;
 }

@@ -321,6 +321,19 @@ TEST(MatmulExplain, EdgeHintOnlyWhenAllWrongTilesAreInTheLastRowOrColumn) {
   EXPECT_FALSE(contains(explain(40, 40, {{0, 0}}), kEdgeHint));
 }
 
+// One row of tiles, all wrong: every tile is in the last row, so "only the last row" would say nothing
+// true about the boundary checks; the map alone is drawn.
+TEST(MatmulExplain, OneRowOfWrongTilesGetsNoEdgeHint) {
+  Comparison c;
+  c.total = 16 * 48;
+  c.wrong = c.total;
+  c.wrong_elements.assign(c.total, true);
+  const HostArray got = make_array({"P", DType::f32, {16, 48}});
+  const std::string text = matmul().explain({c, got, Arrays(), Dims{16, 32, 48}, {{"TILE_WIDTH", 16}}});
+  EXPECT_TRUE(contains(text, "wrong output tiles (16x16)")) << text;
+  EXPECT_FALSE(contains(text, kEdgeHint)) << text;
+}
+
 TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsStoreFirst) {
   Comparison c;
   c.total = 40 * 40;
