@@ -149,6 +149,8 @@ CpuReports read_cpu_reports(const std::vector<kitcpu::Diagnostic>& runtime,
       r.error = true;
       if (!settled) r.first = finding_from_cpu(d);
       settled = settled || !d.category.empty();
+    } else if (!r.first_warning) {
+      r.first_warning = finding_from_cpu(d);
     }
     append_report(r.diagnostics, diagnostic_text(d));
   }

@@ -26,6 +26,7 @@ struct CpuReports {
   // The first of the sanitizer's own with a category: for a race, the parsed report knows what the
   // runtime's hook does not (which accesses, which memory), so a race detector's run is named by it.
   std::optional<Finding> sanitizer_first;
+  std::optional<Finding> first_warning;  // the runtime's first warning (a thread that returned before a barrier)
 };
 
 // `runtime`: the diagnostics the runtime wrote; `sanitizer`: those parsed from a checking build's stderr.

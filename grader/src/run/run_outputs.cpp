@@ -1,6 +1,8 @@
 #include "run/run_outputs.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 
 #include "assignment/device_tile.h"
 #include "assignment/launch_record.h"
@@ -12,6 +14,8 @@
 
 namespace kit {
 namespace {
+
+namespace fs = std::filesystem;
 
 std::string element_count(std::size_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); }
 
@@ -162,6 +166,15 @@ void judge_seed(Session& s, const RunOutputs& run, const SeedRun& seed, RunVerdi
   }
 }
 
+// A wrong result beside threads that returned before a barrier: what those threads skipped (their share
+// of the block's later work, their stores too) is a cause the headline should name, with the barrier's
+// line. Said beside the count, not instead of it: the early return is evidence, not proof.
+std::string early_exit_note(const std::optional<Finding>& warning) {
+  if (!warning || warning->name != "early-exit-before-barrier" || warning->line <= 0) return "";
+  return "; threads returned before the __syncthreads() at " + fs::path(warning->file).filename().string() + ":" +
+         std::to_string(warning->line) + ", and a thread that returns skips the rest of the kernel, its stores too";
+}
+
 // A runner that ended before its last seed. A program that ends itself after a refused launch (host
 // code that checks its errors, as it should) is named by its launch record.
 bool read_early_end(const RunOutputs& run, RunVerdict& v) {
@@ -212,6 +225,7 @@ void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
   } else if (!run.reports.diagnostics.empty()) {  // a wrong result: the backend's warnings may name its line
     v.details += (v.details.empty() || v.details.back() == '\n' ? "" : "\n") +
                  std::string("the CPU backend warned during this run:\n") + run.reports.diagnostics;
+    v.message += early_exit_note(run.reports.first_warning);
   }
   if (v.message.empty() && run.test.device_tile.widest > 0) {  // right outputs: was the tile the device's?
     DeviceLimits scratch;
