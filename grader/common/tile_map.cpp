@@ -44,4 +44,17 @@ std::string draw_tile_map(const std::vector<bool>& wrong, long rows, long cols, 
   return text;
 }
 
+bool wrong_only_in_partial_tiles(const std::vector<bool>& wrong, long rows, long cols, long tile) {
+  if (tile < 1) return false;
+  const long full_rows = rows / tile * tile, full_cols = cols / tile * tile;
+  bool any = false;
+  for (long r = 0; r < rows; ++r)
+    for (long c = 0; c < cols; ++c) {
+      if (!wrong[static_cast<std::size_t>(r) * cols + c]) continue;
+      if (r < full_rows && c < full_cols) return false;
+      any = true;
+    }
+  return any;
+}
+
 }  // namespace kit

@@ -53,11 +53,24 @@ std::vector<WrongAnswer> block_wrong_answers(const Failure& f) {
            0, [&a](std::size_t index) { return a.value(index); }}};
 }
 
+// The grid is to blame only where the wrong tiles still hold what A held: tiles no block reached. A tile
+// a block did transpose, wrongly (a barrier in the wrong place), says nothing about the grid.
+bool wrong_elements_unchanged(const Failure& f) {
+  if (f.inputs.empty()) return false;
+  const HostArray& a = f.inputs[0];
+  for (std::size_t i = 0; i < f.comparison.wrong_elements.size(); ++i)
+    if (f.comparison.wrong_elements[i] && f.got.value(i) != a.value(i)) return false;
+  return true;
+}
+
 std::string explain_block_failure(const Failure& f) {
   const long tile = tile_of(f.knobs);
   return draw_tile_map(f.comparison.wrong_elements, f.got.spec.shape[0], f.got.spec.shape[1], tile,
-                       "only tiles in the last row or column are wrong: look at the grid, which needs A_width / "
-                       "BLOCK_WIDTH blocks across and A_height / BLOCK_WIDTH down");
+                       wrong_elements_unchanged(f)
+                           ? "only tiles in the last row or column are wrong, and they hold what A held: no block "
+                             "reached them. Look at the grid, which needs A_width / BLOCK_WIDTH blocks across and "
+                             "A_height / BLOCK_WIDTH down"
+                           : "");
 }
 
 const Recipe kFullMantissa{Recipe::Kind::full_mantissa, -1, 0, 1};

@@ -13,4 +13,10 @@ namespace kit {
 // for an output of one tile. `edge_hint` is added when every wrong tile is in the last row or column.
 std::string draw_tile_map(const std::vector<bool>& wrong, long rows, long cols, long tile, const std::string& edge_hint);
 
+// Whether some element is wrong and every wrong one lies past the last whole tile of its row or column:
+// in the partial tiles, where only bounds checks and a grid's rounding change anything. False for a size
+// that is a whole number of tiles: its edge tiles are whole, and a wrong one there is some other bug.
+// Callers give draw_tile_map a bounds or grid hint only when this holds.
+bool wrong_only_in_partial_tiles(const std::vector<bool>& wrong, long rows, long cols, long tile);
+
 }  // namespace kit
