@@ -121,7 +121,7 @@ void explain_wrong_output(const RunOutputs& run, const SeedRun& seed, const Case
     add_cause(v.finding.cause, Category::wrong_answer);
   }
   if (v.finding.cause.empty() && c.never_written > 0) {
-    v.finding.cause = uncovered_output(run.talk.calls, out_spec, c.never_written);
+    v.finding.cause = uncovered_output(run.talk.calls, out_spec, c.never_written, knob_blocks(t.knobs));
     add_cause(v.finding.cause, Category::grid_too_small);
   }
   if (v.finding.cause.empty()) {

@@ -98,8 +98,19 @@ std::string failed_launch(const std::vector<nlohmann::json>& calls) {
   return {};
 }
 
+KnobBlocks knob_blocks(const Knobs& knobs) {
+  KnobBlocks b;
+  for (const char* name : {"BLOCK_WIDTH", "TILE_WIDTH", "TILE_DIM"}) {
+    const long value = knob_value(knobs, name, 0);
+    if (value > 0 && b.name.empty()) b = {name, value, 0};
+  }
+  if (knob_value(knobs, "BLOCK_ROWS", 0) > 0 && knob_value(knobs, "TILE_DIM", 0) > 0)
+    b = {"TILE_DIM", knob_value(knobs, "TILE_DIM", 0), knob_value(knobs, "TILE_DIM", 0)};
+  return b;
+}
+
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
-                             std::size_t never_written) {
+                             std::size_t never_written, const KnobBlocks& blocks) {
   // The record spans every seed's call: one launch per call, the same each time, is one kernel's grid.
   const nlohmann::json* launch = one_launch_every_time(launches_in(calls));
   if (!launch || output.shape.size() != 2 || never_written == 0) return {};
@@ -107,12 +118,23 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
   const auto block = dims_of(launch->value("block", nlohmann::json()));
   const auto rows = static_cast<unsigned long long>(output.shape[0]);
   const auto cols = static_cast<unsigned long long>(output.shape[1]);
-  const unsigned long long x = grid[0] * block[0], y = grid[1] * block[1];
+  // The rows one block covers: blockDim.y, or the tile its rows of threads walk.
+  const unsigned long long block_rows =
+      blocks.rows_per_block > 0 ? static_cast<unsigned long long>(blocks.rows_per_block) : block[1];
+  const unsigned long long x = grid[0] * block[0], y = grid[1] * block_rows;
   const unsigned long long covered = std::min(x, cols) * std::min(y, rows);
   if (covered + never_written != rows * cols) return {};
   std::string text = "the grid of " + triple(grid) + " blocks of " + triple(block) + " threads covers " +
                      std::to_string(x) + " columns and " + std::to_string(y) + " rows; " + output.name + " has " +
                      std::to_string(cols) + " columns and " + std::to_string(rows) + " rows";
+  // A grid counted in the build's blocks, launched with blocks of another size: the block is the slip.
+  if (blocks.width > 0) {
+    const auto w = static_cast<unsigned long long>(blocks.width);
+    const bool counted_in_knob = grid[0] == (cols + w - 1) / w && grid[1] == (rows + w - 1) / w;
+    if (counted_in_knob && block[0] != w)
+      return text + ": the grid counts blocks of " + blocks.name + " = " + std::to_string(w) + ", but the blocks " +
+             "launched are " + triple(block) + ": size the block with " + blocks.name + " too, not with a number";
+  }
   if (x >= rows && y >= cols && (x < cols || y < rows))
     return text + ": x counts columns and y rows, and the grid's x and y look exchanged";
   // Each short axis: a count rounded down, a count made from the other axis, or just too few. Where one
@@ -126,7 +148,7 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
     bool from_other() const { return other_n != n && count == (other_n + block_width - 1) / block_width; }
   };
   const Short axes[] = {{'x', grid[0], block[0], cols, rows, "columns", "rows"},
-                        {'y', grid[1], block[1], rows, cols, "rows", "columns"}};
+                        {'y', grid[1], block_rows, rows, cols, "rows", "columns"}};
   bool rounding_alone = false;
   for (const Short& a : axes) rounding_alone = rounding_alone || (a.short_of() && a.rounded_down() && !a.from_other());
   std::string advice;

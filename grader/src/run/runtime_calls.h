@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kit/array.h"
+#include "kit/knobs.h"
 
 namespace kit {
 
@@ -36,8 +37,19 @@ std::string failed_launch(const std::vector<nlohmann::json>& calls);
 // exactly that many uncovered: "the grid of
 // (4,4) blocks of (16,16) threads covers 64 x 64 elements of the 65 x 65 P: round the number of blocks
 // up". "" otherwise.
+// `blocks`: what the build's knobs say a block should be, where they say it: a block BLOCK_WIDTH (or
+// TILE_WIDTH) threads on a side, and the rows one block covers (a transpose's TILE_DIM, walked by
+// BLOCK_ROWS rows of threads). A grid counted in the knob's blocks launched with blocks of another size is
+// named as that, not as a count to round up.
+struct KnobBlocks {
+  std::string name;         // "BLOCK_WIDTH", "TILE_WIDTH", "TILE_DIM"; "" when the build has none
+  long width = 0;           // its value
+  long rows_per_block = 0;  // rows one block covers when its threads loop over them (TILE_DIM); 0: blockDim.y
+};
+KnobBlocks knob_blocks(const Knobs& knobs);
+
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
-                             std::size_t never_written);
+                             std::size_t never_written, const KnobBlocks& blocks = {});
 
 // The same for a 1-D output whose wrong elements (`wrong`, one flag per element) are exactly its tail past
 // what the launches' threads reach: "the grid of (3,1,1) blocks of (256,1,1) threads covers 768
