@@ -31,8 +31,9 @@ TestVerdict merge_orders(const std::vector<RunVerdict>& verdicts, const std::vec
   test.passed = !failing && !disagree;
   if (disagree && !(failing && failing->fatal)) {
     test.message = shared_memory
-                       ? "missing __syncthreads suspected: the result changes with the order in which a block's "
-                         "threads run (or two threads store one element)"
+                       ? "the result changes with the order in which the threads run: two threads store one "
+                         "element, or a __syncthreads() is missing between a shared-memory store and another "
+                         "thread's read of it"
                        : "the result changes with the order in which the threads run: two threads store one "
                          "element, or one reads an element another stores (the kernels launched use no shared "
                          "memory, so no barrier is missing)";
