@@ -264,7 +264,7 @@ TEST(Matmul, FullMantissaInputsPassFloatAndFailLowerPrecision) {
 
 // ---- how a wrong P is explained
 
-const char kEdgeHint[] = "only tiles in the last row or column are wrong";
+const char kEdgeHint[] = "only the partial tiles at the last row or column are wrong";
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -319,6 +319,10 @@ TEST(MatmulExplain, EdgeHintOnlyWhenAllWrongTilesAreInTheLastRowOrColumn) {
   EXPECT_TRUE(contains(edge_text, kEdgeHint)) << edge_text;
   EXPECT_FALSE(contains(explain(40, 40, {{39, 0}, {5, 39}, {20, 20}}), kEdgeHint));
   EXPECT_FALSE(contains(explain(40, 40, {{0, 0}}), kEdgeHint));
+  // Row 35 of 40 lies in the partial last row of tiles (rows 32 to 39): a bounds check can reach it.
+  EXPECT_TRUE(contains(explain(40, 40, {{35, 5}}), kEdgeHint));
+  // A size of whole tiles has no partial tile: wrong edge tiles there are some other bug.
+  EXPECT_FALSE(contains(explain(48, 48, {{47, 0}, {5, 47}}), kEdgeHint));
 }
 
 // One row of tiles, all wrong: every tile is in the last row, so "only the last row" would say nothing
@@ -345,7 +349,7 @@ TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsStoreFirst) {
   const Dims dims{40, 40, 40};
   const Knobs coalescing{{"BLOCK_WIDTH", 16}};
   const std::string text = matmul().explain({c, got, inputs, dims, coalescing});
-  EXPECT_TRUE(contains(text, "only blocks in the last row or column are wrong: look at the boundary checks (the test "
+  EXPECT_TRUE(contains(text, "only the partial blocks at the last row or column are wrong: look at the boundary checks (the test "
                              "before the store; in a tiled kernel also the tile loads' zero fill and the phase count)"))
       << text;
 }
@@ -430,11 +434,16 @@ TEST(MatmulWrongAnswers, APhaseCountFromTheWrongAxisIsNamed) {
   const Dims d = {20, 40, 24};  // j < k: phases from j stop at 32 of 40
   const Arrays in = inputs(d, 5);
   const HostArray got = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 32); });
+  // 32 is also 20 and 24 rounded up to whole tiles of 16: a phase count from j or l stops there too.
   EXPECT_EQ(cause_for(d, in, got), "your result equals M x N with k running only up to 32 of 40: the phase count rounds down; "
-                                   "40 needs (40 + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial");
+                                   "40 needs (40 + TILE_WIDTH - 1) / TILE_WIDTH phases, the last one partial; or the "
+                                   "phase count is computed from j (the rows of M), not k; or the phase count is "
+                                   "computed from l (the columns of N), not k");
   const HostArray from_j = output_of(d, [&](long r, long c) { return partial(in, d, r, c, 24); });
   EXPECT_EQ(cause_for(d, in, from_j, {{"TILE_WIDTH", 8}}),
-            "your result equals M x N with k running only up to 24 of 40: the phase count is computed from j (the rows of M), not k");
+            "your result equals M x N with k running only up to 24 of 40: the phase count is computed from j (the rows of M), "
+            "not k; or the phase count is computed from l (the columns of N), not k, or a tile load's bounds test along k "
+            "compares with l (the columns of N), not k");
   // j not a multiple of the tile: the phase count rounds it up, a bounds test stops at j itself; l a
   // multiple of it: both fit, and both are said.
   const Dims odd = {21, 40, 16};

@@ -44,10 +44,15 @@ std::vector<WrongAnswer> matmul_wrong_answers(const Failure& f) {
   // rounded down to whole tiles, or a phase count computed from j or l. A kernel without (naive, coalescing,
   // tiles sized at run time) is told of its loop over k, never of phases it may not have.
   const bool phases = knob_value(f.knobs, "TILE_WIDTH", 0) > 0;
-  const auto short_depth = [&](long depth, const std::string& why) {
+  // `also`: a slip of another kind that stops k at a depth already named; the result cannot tell them
+  // apart, so it joins the cause already there.
+  const auto short_depth = [&](long depth, const std::string& why, bool also = false) {
     if (depth >= k || depth < 0) return;
-    for (const WrongAnswer& a : answers)
-      if (a.cause.find(depth == 0 ? "all zeros" : " up to " + number(depth) + " ") != std::string::npos) return;
+    for (WrongAnswer& a : answers)
+      if (a.cause.find(depth == 0 ? "all zeros" : " up to " + number(depth) + " ") != std::string::npos) {
+        if (also && a.cause.find(why) == std::string::npos) a.cause += "; or " + why;
+        return;
+      }
     const std::string what =
         depth == 0 ? (phases ? "your result is all zeros, M x N with no phase at all"
                              : "your result is all zeros, as if the sum over k had no term")
@@ -65,10 +70,10 @@ std::vector<WrongAnswer> matmul_wrong_answers(const Failure& f) {
       const std::string count = "the phase count is computed from " + axis + ", not k";
       const std::string test = "a tile load's bounds test along k compares with " + axis + ", not k";
       if (rounded_up == extent) {
-        short_depth(extent, count + ", or " + test);
+        short_depth(extent, count + ", or " + test, true);
       } else {
-        short_depth(rounded_up, count);
-        short_depth(extent, test);
+        short_depth(rounded_up, count, true);
+        short_depth(extent, test, true);
       }
     };
     if (j != k) from_other_axis(j, "j (the rows of M)");

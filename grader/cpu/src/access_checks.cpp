@@ -250,8 +250,9 @@ class WorkerChecker {
              element + " is stored by two threads of one launch: " + thread_text(other.thread, *launch_) +
                  " stored it at line " + std::to_string(other_line) + ", then this thread; which value stays " +
                  "depends on the order the threads run in",
-             "every output element must be stored by exactly one thread: a thread whose row or column lies "
-             "outside the output computes the index of another element unless a bounds check stops it");
+             "every output element must be stored by exactly one thread: an index whose row stride is not the "
+             "row's length (Row * width + Col with another width), or a thread outside the output that no bounds "
+             "check stops and that lands on another row, gives two threads one element");
     }
   }
 

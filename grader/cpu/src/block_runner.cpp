@@ -37,8 +37,9 @@ constexpr const char* kDivergenceHint =
     "stores";
 
 constexpr const char* kEarlyExitHint =
-    "an early return such as if (Row >= Width || Col >= Width) return; before a loop with __syncthreads(): "
-    "keep every thread in the loop, load 0 for elements outside the matrix, and guard only the final store";
+    "an early return such as if (Row >= Width || Col >= Width) return; before a __syncthreads(): keep every "
+    "thread until the last barrier and guard its loads and stores instead (in a tiled matmul, load 0 for "
+    "elements outside the matrix and guard only the final store)";
 
 std::string where(const BarrierSite* site) { return std::string(site->file) + ":" + std::to_string(site->line); }
 
@@ -192,6 +193,7 @@ void BlockRunner::prepare_block(LaunchState& launch, std::uint64_t block) {
 #endif
   }
   tls_context.dynamic_shared = arena_.begin_block(request.dynamic_shared_bytes);
+  tls_context.dynamic_shared_used.store(false, std::memory_order_relaxed);
 #if KITCPU_ACCESS
   access_begin_block(launch, block, arena_.base(), arena_.capacity());
   checks_begin_block(launch, block, arena_.base(), arena_.capacity());

@@ -245,7 +245,9 @@ void on_sanitizer_death() {
                "of <= TILE_WIDTH";
       // An extern __shared__ array gets only the bytes the launch asked for: none without a third value.
       const std::size_t dynamic = tls_context.runner->dynamic_shared_bytes();
-      if (dynamic == 0) {
+      if (!tls_context.dynamic_shared_used.load(std::memory_order_relaxed)) {
+        // Static __shared__ arrays only: no launch's bytes can be short, so the index is what is left.
+      } else if (dynamic == 0) {
         d.message += "; the launch gave the block 0 bytes of dynamic shared memory";
         d.hint = "an extern __shared__ array with no bytes behind it: give its size in bytes as the launch's third "
                  "value, <<<grid, block, bytes>>>; or " + d.hint;

@@ -52,6 +52,7 @@ T& block_shared(Tag, const char* name = "") {
 
 template <class T>
 T* dynamic_shared() {
+  tls_context.dynamic_shared_used.store(true, std::memory_order_relaxed);
   return reinterpret_cast<T*>(tls_context.dynamic_shared);
 }
 
@@ -62,6 +63,7 @@ struct DynamicSharedArray {
   operator T*() const { return dynamic_shared<T>(); }
   template <class U>
   explicit operator U*() const {
+    tls_context.dynamic_shared_used.store(true, std::memory_order_relaxed);
     return reinterpret_cast<U*>(tls_context.dynamic_shared);
   }
   T& operator[](std::ptrdiff_t i) const { return dynamic_shared<T>()[i]; }

@@ -31,6 +31,10 @@ struct ExecutionContext {
   dim3 block_dim{0, 0, 0};
   dim3 grid_dim{0, 0, 0};
   unsigned char* dynamic_shared = nullptr;
+  // The running block touched an extern __shared__ array: a fault in shared memory then may be a launch
+  // without the bytes; in a kernel of static arrays only, it is an index. Atomic, as thread_idx is, only so
+  // that ThreadSanitizer sees the block's fibers write it on purpose.
+  std::atomic<bool> dynamic_shared_used{false};
   BlockRunner* runner = nullptr;  // set while this worker thread runs a block
 };
 
