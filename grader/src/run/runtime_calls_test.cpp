@@ -170,5 +170,27 @@ TEST(UncoveredOutput, AGridAxisMadeFromTheOtherDimensionIsNamedNotTheRounding) {
             "rows: gridDim.y is 2; 100 rows in blocks of 16 need 7");
 }
 
+// A grid counted in BLOCK_WIDTH = 32 blocks (one for 17 columns) launched with 16 x 16 blocks written as a
+// number: the block is the slip, not the count.
+TEST(UncoveredOutput, ABlockOtherThanTheKnobsIsNamed) {
+  const ArraySpec p{"P", DType::f32, {17, 17}};
+  const KnobBlocks blocks = knob_blocks({{"BLOCK_WIDTH", 32}});
+  EXPECT_EQ(uncovered_output({launch({1, 1, 1}, {16, 16, 1})}, p, 33, blocks),
+            "the grid of (1,1,1) blocks of (16,16,1) threads covers 16 columns and 16 rows; P has 17 columns and 17 "
+            "rows: the grid counts blocks of BLOCK_WIDTH = 32, but the blocks launched are (16,16,1): size the block "
+            "with BLOCK_WIDTH too, not with a number");
+}
+
+// A transpose's blocks are TILE_DIM x BLOCK_ROWS threads that walk TILE_DIM rows: a block covers TILE_DIM
+// rows, and a grid with x and y exchanged is named as such, not as a count of BLOCK_ROWS-row blocks.
+TEST(UncoveredOutput, ATransposeBlockCoversItsTilesRows) {
+  const KnobBlocks blocks = knob_blocks({{"TILE_DIM", 32}, {"BLOCK_ROWS", 8}});
+  EXPECT_EQ(blocks.rows_per_block, 32);
+  const ArraySpec odata{"odata", DType::f32, {64, 96}};  // 64 rows, 96 columns
+  EXPECT_EQ(uncovered_output({launch({2, 3, 1}, {32, 8, 1})}, odata, 64 * 96 - 64 * 64, blocks),
+            "the grid of (2,3,1) blocks of (32,8,1) threads covers 64 columns and 96 rows; odata has 96 columns and "
+            "64 rows: x counts columns and y rows, and the grid's x and y look exchanged");
+}
+
 }  // namespace
 }  // namespace kit
