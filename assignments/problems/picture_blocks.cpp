@@ -33,9 +33,10 @@ std::string explain_picture_failure(const Failure& f) {
   return draw_tile_map(f.comparison.wrong_elements, height, width, block,
                        wrong_only_in_partial_tiles(f.comparison.wrong_elements, height, width, block)
                            ? "only the partial blocks at the last row or column are wrong: those are the blocks "
-                             "whose threads fall partly outside the picture. Test both Col < width and Row < height "
-                             "(and, where a thread reads its neighbours, each neighbour's row and column), and round "
-                             "the grid up to cover them"
+                             "whose threads fall partly outside the picture. Look at the tests of Col < width and "
+                             "Row < height (and, where a thread reads its neighbours, of each neighbour's row and "
+                             "column), at the grid's rounding up, and at the row length in the index (Row * width + "
+                             "Col)"
                            : "");
 }
 

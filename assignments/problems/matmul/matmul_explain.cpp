@@ -19,12 +19,13 @@ std::string explain_matmul_failure(const Failure& f) {
   if (tile > 0)
     return draw_tile_map(f.comparison.wrong_elements, rows, cols, tile,
                          edge ? "only the partial tiles at the last row or column are wrong: look at the boundary "
-                                "checks (the tile loads' zero fill, the phase count, the store)"
+                                "checks (the tile loads' zero fill, the phase count, the store) and at the grid's "
+                                "rounding up"
                               : "");
   return draw_tile_map(f.comparison.wrong_elements, rows, cols, block,
-                       edge ? "only the partial blocks at the last row or column are wrong: look at the boundary "
-                              "checks (the test before the store; in a tiled kernel also the tile loads' zero fill "
-                              "and the phase count)"
+                       edge ? "only the partial blocks at the last row or column are wrong: look at the grid's "
+                              "rounding up and at the boundary checks (the test before the store; in a tiled kernel "
+                              "also the tile loads' zero fill and the phase count)"
                             : "");
 }
 

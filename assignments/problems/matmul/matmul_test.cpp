@@ -338,7 +338,7 @@ TEST(MatmulExplain, OneRowOfWrongTilesGetsNoEdgeHint) {
   EXPECT_FALSE(contains(text, kEdgeHint)) << text;
 }
 
-TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsStoreFirst) {
+TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsGridAndStore) {
   Comparison c;
   c.total = 40 * 40;
   c.wrong = 2;
@@ -349,8 +349,9 @@ TEST(MatmulExplain, AKernelWithoutTilesIsPointedAtItsStoreFirst) {
   const Dims dims{40, 40, 40};
   const Knobs coalescing{{"BLOCK_WIDTH", 16}};
   const std::string text = matmul().explain({c, got, inputs, dims, coalescing});
-  EXPECT_TRUE(contains(text, "only the partial blocks at the last row or column are wrong: look at the boundary checks (the test "
-                             "before the store; in a tiled kernel also the tile loads' zero fill and the phase count)"))
+  EXPECT_TRUE(contains(text, "only the partial blocks at the last row or column are wrong: look at the grid's rounding up "
+                             "and at the boundary checks (the test before the store; in a tiled kernel also the tile "
+                             "loads' zero fill and the phase count)"))
       << text;
 }
 

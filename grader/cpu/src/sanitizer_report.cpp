@@ -571,7 +571,14 @@ std::string race_hint(const TsanReport& r, const CudaThread& now, const CudaThre
     between = "the read (line " + line_before + ") and the write (line " + line_now + ")";
   else
     between = "the write (line " + line_before + ") and the read (line " + line_now + ")";
+  // ThreadSanitizer orders the two accesses in time, not in the source: a tiled loop whose second barrier
+  // is missing races the next phase's store with this phase's read, and lines in source order then look
+  // like the first barrier's. Both readings are said.
   std::string hint = "Missing __syncthreads suspected between " + between + ".";
+  if (std::stoi(line_before) < std::stoi(line_now))
+    hint = "Missing __syncthreads suspected between " + between +
+           "; if one already stands between those lines, the two accesses are in different iterations of a loop, "
+           "and the barrier missing is the one at the end of the loop body.";
   if (!same_block) hint += " (If the two threads are in different blocks, use an atomic operation instead.)";
   return hint;
 }

@@ -109,7 +109,9 @@ TEST(SanitizerReport, RaceBetweenFibersOfOneBlockSuspectsAMissingBarrier) {
   EXPECT_EQ(d.thread, "(2,0,0)");
   EXPECT_TRUE(has(d.message, "thread (2,0,0) of block (0,0,0) reads 'tile' at line 14")) << d.message;
   EXPECT_TRUE(has(d.message, "thread (3,0,0) of block (0,0,0) wrote it at line 13")) << d.message;
-  EXPECT_EQ(d.hint, "Missing __syncthreads suspected between the write (line 13) and the read (line 14).");
+  EXPECT_EQ(d.hint, "Missing __syncthreads suspected between the write (line 13) and the read (line 14); if one already stands between "
+                    "those lines, the two accesses are in different iterations of a loop, and the barrier missing is "
+                    "the one at the end of the loop body.");
 }
 
 TEST(SanitizerReport, ReadModifyWriteRaceSuggestsAnAtomic) {
@@ -237,7 +239,9 @@ TEST(SanitizerReport, RuntimeMissingBarrierIsTheOnlyRaceReported) {
   EXPECT_EQ(d.thread, "(1,0,0)");
   EXPECT_TRUE(has(d.message, "location of shared memory at line 15")) << d.message;
   EXPECT_TRUE(has(d.message, "thread (0,0,0) of block (0,0,0) wrote it at line 13")) << d.message;
-  EXPECT_EQ(d.hint, "Missing __syncthreads suspected between the write (line 13) and the read (line 15).");
+  EXPECT_EQ(d.hint, "Missing __syncthreads suspected between the write (line 13) and the read (line 15); if one already stands between "
+                    "those lines, the two accesses are in different iterations of a loop, and the barrier missing is "
+                    "the one at the end of the loop body.");
 }
 
 }  // namespace
