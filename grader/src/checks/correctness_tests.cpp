@@ -220,28 +220,9 @@ std::optional<std::vector<TestResult>> run_on_cpu_twin(Session& s, const std::ve
   return std::move(outcome.tests);
 }
 
-}  // namespace
-
-CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
-  if (!s.assignment.cpu_twin) return run_on_own_backend(s, cases, schedule);
-  std::vector<TestCase> own, virtual_devices;
-  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices).push_back(c);
-  CorrectnessOutcome outcome = run_on_own_backend(s, own, schedule);
-  std::string why;
-  const std::optional<std::vector<TestResult>> on_cpu =
-      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule, why);
-  // Back in the rubric's order.
-  std::vector<TestResult> results;
-  std::size_t next_own = 0, next_virtual = 0;
-  for (const TestCase& c : cases)
-    results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++])
-                      : on_cpu         ? (*on_cpu)[next_virtual++]
-                                       : test_not_run(c, ""));
-  if (!on_cpu) give_virtual_points_to_the_gpu(cases, why, results);
-  outcome.tests = std::move(results);
-  return outcome;
-}
-
+// A GPU grading whose CPU twin could not build the file (`why`): the virtual devices' tests are not
+// measured, and each group's points go to its tests on the GPU, as in a grading without the twin; a
+// group with no test on the GPU keeps its points, unmeasured.
 void give_virtual_points_to_the_gpu(const std::vector<TestCase>& cases, const std::string& why,
                                     std::vector<TestResult>& results) {
   std::map<std::string, double> own, virtual_devices;  // by group: points
@@ -265,6 +246,29 @@ void give_virtual_points_to_the_gpu(const std::vector<TestCase>& cases, const st
     t.details = why;
   }
 }
+
+}  // namespace
+
+CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+  if (!s.assignment.cpu_twin) return run_on_own_backend(s, cases, schedule);
+  std::vector<TestCase> own, virtual_devices;
+  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices).push_back(c);
+  CorrectnessOutcome outcome = run_on_own_backend(s, own, schedule);
+  std::string why;
+  const std::optional<std::vector<TestResult>> on_cpu =
+      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule, why);
+  // Back in the rubric's order.
+  std::vector<TestResult> results;
+  std::size_t next_own = 0, next_virtual = 0;
+  for (const TestCase& c : cases)
+    results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++])
+                      : on_cpu         ? (*on_cpu)[next_virtual++]
+                                       : test_not_run(c, ""));
+  if (!on_cpu) give_virtual_points_to_the_gpu(cases, why, results);
+  outcome.tests = std::move(results);
+  return outcome;
+}
+
 
 namespace {
 

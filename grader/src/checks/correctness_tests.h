@@ -34,12 +34,6 @@ struct CorrectnessOutcome {
 CorrectnessOutcome run_correctness_tests(Session& session, const std::vector<TestCase>& cases,
                                          const TestSchedule& schedule);
 
-// A GPU grading whose CPU twin could not build the file (`why`): the virtual devices' tests are not
-// measured, and each group's points go to its tests on the GPU, as in a grading without the twin; a
-// group with no test on the GPU keeps its points, unmeasured.
-void give_virtual_points_to_the_gpu(const std::vector<TestCase>& cases, const std::string& why,
-                                    std::vector<TestResult>& results);
-
 // As one test at a time would have left them: after a test whose build hung (`hung[i]`: test i timed
 // out), that build's later tests in the rubric's order are not run, whichever of them a worker had
 // started meanwhile.
