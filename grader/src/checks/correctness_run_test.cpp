@@ -364,7 +364,9 @@ TEST_F(CorrectnessRunTest, VirtualDeviceTestsRunOnTheCpuTwin) {
   EXPECT_EQ(results[2].name, "Width 33 on small-shared");
   EXPECT_EQ(results[2].status, TestStatus::failed);
   for (const std::string& run : fake_.runs()) EXPECT_EQ(run.find(" on "), std::string::npos) << run;
-  for (const std::string& run : cpu.runs()) EXPECT_NE(run.find(" on "), std::string::npos) << run;
+  // The twin runs the virtual devices, and the GPU's own test once more (ABugTheGpuHides...).
+  for (const std::string& run : cpu.runs())
+    EXPECT_TRUE(run.find(" on ") != std::string::npos || run.rfind("Width 33 ", 0) == 0) << run;
   EXPECT_FALSE(cpu.runs().empty());
 }
 
@@ -397,6 +399,68 @@ ScriptedRun out_of_time() {
   run.process.timed_out = true;
   return run;
 }
+
+// A bug the GPU's run hides (a barrier some threads skip) is found by the CPU twin, which runs again, per
+// function, the largest small test whose size is not a multiple of 16: the GPU's test fails with the
+// CPU backend's finding, and no other test runs twice.
+TEST_F(CorrectnessRunTest, ABugTheGpuHidesFailsTheTestTheCpuTwinRanAgain) {
+  FakeBackend cpu;
+  cpu.scripted_tests["Width 17"] =
+      stopped_by_cpu_backend(kitcpu::category::kDivergentBarrier, 18, "divergent __syncthreads at matmul_tiled.cu:18");
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  const TestSchedule two{2, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results =
+      run_correctness_tests(session_, {test_of("Width 16", 16), test_of("Width 17", 17), test_of("Width 100", 100)}, two)
+          .tests;
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(results[0].status, TestStatus::passed);
+  EXPECT_EQ(results[1].status, TestStatus::failed);
+  EXPECT_EQ(results[1].score, 0);
+  EXPECT_EQ(results[1].message.rfind("on the CPU backend: ", 0), 0u) << results[1].message;
+  EXPECT_NE(results[1].details.find("This GPU's run gave the right result"), std::string::npos) << results[1].details;
+  EXPECT_EQ(results[1].diagnosis.line, 18);
+  EXPECT_EQ(results[2].status, TestStatus::passed);
+  for (const std::string& run : cpu.runs()) EXPECT_EQ(run.rfind("Width 17 ", 0), 0u) << run;
+  EXPECT_FALSE(cpu.runs().empty());
+}
+
+// A test both backends fail: the GPU's count stays, and the CPU backend's line joins its details.
+TEST_F(CorrectnessRunTest, ATestBothBackendsFailGetsTheCpuBackendsLine) {
+  FakeBackend cpu;
+  cpu.scripted_tests["Width 17"] =
+      stopped_by_cpu_backend(kitcpu::category::kGlobalOutOfBounds, 37, "out-of-bounds read of 4 bytes past M");
+  ScriptedRun wrong;
+  wrong.wrong = "12 of 289 elements wrong";
+  wrong.outputs = "wrong";
+  fake_.scripted_tests["Width 17"] = wrong;
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  const TestSchedule one{1, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results = run_correctness_tests(session_, {test_of("Width 17", 17)}, one).tests;
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].status, TestStatus::failed);
+  EXPECT_EQ(results[0].message.rfind("12 of 289 elements wrong", 0), 0u) << results[0].message;
+  EXPECT_NE(results[0].details.find("names the line: "), std::string::npos) << results[0].details;
+  EXPECT_EQ(results[0].diagnosis.line, 37);
+}
+
+// What the twin could not say anything with (a test it ran out of time on) leaves the GPU's result as it was.
+TEST_F(CorrectnessRunTest, ATimeoutOnTheCpuTwinLeavesTheGpuResult) {
+  FakeBackend cpu;
+  cpu.scripted_attempts["Width 17"] = {out_of_time()};
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  const TestSchedule one{1, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results = run_correctness_tests(session_, {test_of("Width 17", 17)}, one).tests;
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].status, TestStatus::passed) << results[0].message;
+  EXPECT_FALSE(cpu.runs().empty());
+}
+
 
 // A run slowed past the limit by something beside it (another grading, a profiler) is not the student's:
 // the second attempt finishes and is the one graded, and the report says so.

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "checks/correctness_modes.h"
+#include "checks/cpu_twin.h"
 #include "checks/correctness_run.h"
 #include "os/cores.h"
 #include "run/runner_backend.h"
@@ -196,75 +197,60 @@ namespace {
 
 CorrectnessOutcome run_on_own_backend(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule);
 
-// The tests of virtual devices in a GPU grading run on the CPU backend (run/assignment.h, cpu_twin), in a
-// worker of their own: its builds are the CPU backend's, never the GPU's of the same name. What they
-// show of the kernels stays out of the evidence: the technique checks judge the GPU's runs. A file the
-// GPU's compiler built but the CPU backend cannot (a construct it does not support, a compiler the
-// machine lacks) costs nothing: its virtual devices are not measured here, and the report says why.
-// nullopt: the twin could not build the file, and `why` says so.
-std::optional<std::vector<TestResult>> run_on_cpu_twin(Session& s, const std::vector<TestCase>& cases,
-                                                       const TestSchedule& schedule, std::string& why) {
-  Worker twin;
-  twin.work_dir = s.worker.work_dir;
-  twin.scratch_prefix = s.worker.scratch_prefix + "cpu-";
+// The twin's tests in a GPU grading (checks/cpu_twin.h) run on the CPU backend, in a worker of their
+// own: its builds are the CPU backend's, never the GPU's of the same name. What they show of the kernels
+// stays out of the evidence: the technique checks judge the GPU's runs. A file the GPU's compiler built
+// but the CPU backend cannot (a construct it does not support, a compiler the machine lacks) costs
+// nothing: the twin's tests are not measured, and the report says why.
+struct TwinRun {
+  std::optional<std::vector<TestResult>> tests;  // nullopt: the twin could not build the file
+  std::string why;                               // and why not
+  double seconds = 0;                            // the twin's work, all stages together
+};
+
+TwinRun run_on_cpu_twin(Session& s, Worker& twin, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
+  TwinRun run;
   Session on_cpu{*s.assignment.cpu_twin, s.submission, twin};
   const BuildOutcome& build = student_runner(on_cpu, Flavour::fast, {});
-  if (!build.ok) {
-    why = build.summary + (build.log.empty() ? "" : ":\n" + last_lines(build.log, 12));
-    s.worker.stages.add(twin.stages.seconds());
-    return std::nullopt;
-  }
-  CorrectnessOutcome outcome = run_on_own_backend(on_cpu, cases, schedule);
+  if (build.ok) run.tests = run_on_own_backend(on_cpu, cases, schedule).tests;
+  else run.why = build.summary + (build.log.empty() ? "" : ":\n" + last_lines(build.log, 12));
   twin.runners.clear();
-  s.worker.stages.add(twin.stages.seconds());
-  return std::move(outcome.tests);
-}
-
-// A GPU grading whose CPU twin could not build the file (`why`): the virtual devices' tests are not
-// measured, and each group's points go to its tests on the GPU, as in a grading without the twin; a
-// group with no test on the GPU keeps its points, unmeasured.
-void give_virtual_points_to_the_gpu(const std::vector<TestCase>& cases, const std::string& why,
-                                    std::vector<TestResult>& results) {
-  std::map<std::string, double> own, virtual_devices;  // by group: points
-  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices)[c.group] += c.points;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    TestResult& t = results[i];
-    const std::string& group = cases[i].group;
-    if (cases[i].device.empty()) {
-      if (!virtual_devices.count(group) || own[group] <= 0) continue;
-      const double scale = (own[group] + virtual_devices[group]) / own[group];
-      t.max_score *= scale;
-      t.score *= scale;
-      continue;
-    }
-    t.status = TestStatus::skipped;
-    t.score = 0;
-    t.max_score = own[group] > 0 ? 0 : t.max_score;
-    t.message = "not measured: the CPU backend, which runs the virtual devices beside the GPU, could not build "
-                "this file (" + first_line(why) + ")" +
-                (own[group] > 0 ? "; the group's points are the GPU's tests'" : "");
-    t.details = why;
-  }
+  for (const auto& [stage, seconds] : twin.stages.seconds()) run.seconds += seconds;
+  return run;
 }
 
 }  // namespace
 
 CorrectnessOutcome run_correctness_tests(Session& s, const std::vector<TestCase>& cases, const TestSchedule& schedule) {
   if (!s.assignment.cpu_twin) return run_on_own_backend(s, cases, schedule);
-  std::vector<TestCase> own, virtual_devices;
-  for (const TestCase& c : cases) (c.device.empty() ? own : virtual_devices).push_back(c);
+  std::vector<TestCase> own, on_twin;
+  for (const TestCase& c : cases) (c.device.empty() ? own : on_twin).push_back(c);
+  const std::size_t virtual_count = on_twin.size();
+  const std::vector<std::size_t> cross_checked = cross_checked_tests(s, own);
+  for (const std::size_t i : cross_checked) on_twin.push_back(own[i]);
+
+  // The twin's builds and runs take the CPU while the GPU's runs take the GPU.
+  Worker twin;
+  twin.work_dir = s.worker.work_dir;
+  twin.scratch_prefix = s.worker.scratch_prefix + "cpu-";
+  std::future<TwinRun> twin_run;
+  if (!on_twin.empty())
+    twin_run = std::async(std::launch::async, [&] { return run_on_cpu_twin(s, twin, on_twin, schedule); });
   CorrectnessOutcome outcome = run_on_own_backend(s, own, schedule);
-  std::string why;
-  const std::optional<std::vector<TestResult>> on_cpu =
-      virtual_devices.empty() ? std::vector<TestResult>() : run_on_cpu_twin(s, virtual_devices, schedule, why);
+  const TwinRun on_cpu = twin_run.valid() ? twin_run.get() : TwinRun{std::vector<TestResult>(on_twin.size()), "", 0};
+  s.worker.stages.add({{"CPU backend beside the GPU", on_cpu.seconds}});
+
+  if (on_cpu.tests)
+    for (std::size_t k = 0; k < cross_checked.size(); ++k)
+      join_cross_check(outcome.tests[cross_checked[k]], (*on_cpu.tests)[virtual_count + k]);
   // Back in the rubric's order.
   std::vector<TestResult> results;
   std::size_t next_own = 0, next_virtual = 0;
   for (const TestCase& c : cases)
     results.push_back(c.device.empty() ? std::move(outcome.tests[next_own++])
-                      : on_cpu         ? (*on_cpu)[next_virtual++]
+                      : on_cpu.tests   ? (*on_cpu.tests)[next_virtual++]
                                        : test_not_run(c, ""));
-  if (!on_cpu) give_virtual_points_to_the_gpu(cases, why, results);
+  if (!on_cpu.tests) give_virtual_points_to_the_gpu(cases, on_cpu.why, results);
   outcome.tests = std::move(results);
   return outcome;
 }

@@ -101,16 +101,17 @@ void open_grading(Opened& g, WorkDir& work, const std::string& assignment, const
   check_sandbox_for(a, work.path);  // a root grader's sandbox user can use all that the builds give it
 }
 
-// A GPU shows a tile choice that only a small device breaks as right: where the CPU backend is built, it
-// runs the rubric's virtual devices beside the GPU, so the GPU grade is never more lenient than the CPU
-// backend's. KIT_VIRTUAL_DEVICES=off leaves them out (the grade then differs from the CPU backend's).
+// A GPU can give the right result where the CPU backend finds a bug: a tile choice only a small device
+// breaks, a barrier some threads skip, a read past an array that lands on a harmless value. Where the CPU
+// backend is built, it runs beside the GPU (checks/cpu_twin.h), so the GPU grade is never more lenient
+// than the CPU backend's. KIT_CPU_TWIN=off leaves it out (the grade may then differ from the CPU backend's).
 void add_cpu_twin(Opened& g) {
   const Assignment& a = g.assignment;
-  const bool has_devices = std::any_of(a.rubric.correctness.begin(), a.rubric.correctness.end(),
-                                       [](const CorrectnessGroup& group) { return !group.devices.empty(); });
-  const char* choice = std::getenv("KIT_VIRTUAL_DEVICES");
-  const bool off = choice != nullptr && std::string(choice) == "off";
-  if (off || !has_devices || a.backend_impl->has_virtual_devices() || !build_config().cpu_backend) return;
+  const char* choice = std::getenv("KIT_CPU_TWIN");
+  const std::string chosen = choice ? choice : "";
+  if (!chosen.empty() && chosen != "off" && chosen != "on")
+    std::cerr << "grader: warning: KIT_CPU_TWIN=" << chosen << " is neither on nor off; taken as on\n";
+  if (chosen == "off" || a.backend_impl->has_virtual_devices() || !build_config().cpu_backend) return;
   g.cpu_twin = std::make_unique<Assignment>(a);
   g.cpu_twin->backend = Backend::cpu;
   g.cpu_twin->backend_impl = &runner_backend(Backend::cpu);
