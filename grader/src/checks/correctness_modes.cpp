@@ -19,10 +19,10 @@ bool offered(const Session& s, RunMode mode) {
 }
 
 bool checked_under_asan(const Session& s, const TestCase& t) {
-  return offered(s, RunMode::asan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.sanitizer_max_dim);
+  return s.assignment.sanitizer_builds && offered(s, RunMode::asan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.sanitizer_max_dim);
 }
 bool checked_under_tsan(const Session& s, const TestCase& t) {
-  return offered(s, RunMode::tsan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.race_max_dim);
+  return s.assignment.sanitizer_builds && offered(s, RunMode::tsan) && t.build.empty() && small_enough(t.dims, s.assignment.rubric.cpu_checks.race_max_dim);
 }
 
 bool racechecked(const Session& s, const TestCase& t) {

@@ -118,6 +118,7 @@ void add_cpu_twin(Opened& g) {
   // A batch prepares its builds for the GPU; the twin builds its own, and keeps the turns of the GPU's lock.
   g.cpu_twin->prepared = PreparedFolder{};
   g.cpu_twin->prepared.timing_lock = a.prepared.timing_lock;
+  g.cpu_twin->sanitizer_builds = false;
   g.assignment.cpu_twin = g.cpu_twin.get();
 }
 

@@ -26,8 +26,13 @@ struct Assignment {
   std::uint64_t grading_seed = 0;
   PreparedFolder prepared;  // what a batch prepared for its gradings (build/prepared.h); empty paths: none
   // A GPU grading where the CPU backend is built: the same assignment on the CPU backend, which runs the
-  // tests of the groups' virtual devices (assignment/cases.h, DeviceTests::own_and_virtual). Null: none.
+  // tests of the groups' virtual devices (assignment/cases.h, DeviceTests::own_and_virtual) and checks
+  // again one small test per function (checks/cpu_twin.h). Null: none.
   const Assignment* cpu_twin = nullptr;
+  // The CPU backend's AddressSanitizer and ThreadSanitizer builds (checks/correctness_modes.h). The twin
+  // beside a GPU goes without them: the GPU's memcheck and racecheck look for the same bugs, and two
+  // more compilers per grading would hold up the GPU's own work in a busy batch.
+  bool sanitizer_builds = true;
 };
 
 // The assignment's backend (run/runner_backend.h), as the grading set it. An assignment nobody gave a
