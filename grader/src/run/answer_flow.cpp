@@ -167,15 +167,21 @@ class Flow {
       const auto found = buffers_.find(buffer);
       const Pieces none;
       const Pieces& pieces = found == buffers_.end() ? none : found->second;
+      std::uint64_t from_kernels = 0;  // the output's first bytes, all copied back from a kernel's writes
       for (const auto& [begin, piece] : pieces_of(pieces, 0, o.bytes)) {
         const Writer& w = piece.writer;
         if (w.source == Source::kernel) {
           kernel_bytes[w.kernel] += piece.end - begin;
+          if (begin == from_kernels) from_kernels = piece.end;
           continue;
         }
         // The harness poisoned the arena's output itself: bytes no recorded call wrote are judged by
         // their values, as before (a kernel given the output through a struct is not seen on a GPU).
         if (!host_code_ && w.source == Source::nothing) continue;
+        if (host_code_ && w.source == Source::nothing && begin > 0 && begin == from_kernels && piece.end >= o.bytes) {
+          if (flow.short_copy.empty()) flow.short_copy = short_copy_of(o, begin);
+          continue;
+        }
         if (flow.host_work.empty()) flow.host_work = evidence_for(o, begin, piece.end, w);
       }
       flow.answer_bytes += o.bytes;
@@ -192,6 +198,17 @@ class Flow {
     if (memory == "pinned") return "pinned host memory, which host code can write too";
     if (memory == "mapped") return "mapped host memory, which host code can write too";
     return "host memory";
+  }
+
+  static std::string short_copy_of(const AnswerOutput& o, std::uint64_t copied) {
+    const std::size_t e = std::max<std::size_t>(1, o.element_bytes);
+    const std::uint64_t count = o.bytes / e, first = copied / e;
+    const std::string which = first + 1 >= count ? o.name + "[" + std::to_string(first) + "] was"
+                              : o.name + "[" + std::to_string(first) + "] to " + o.name + "[" +
+                                    std::to_string(count - 1) + "] were";
+    return "only the first " + std::to_string(copied) + " bytes of " + o.name + "'s " + std::to_string(o.bytes) +
+           " were copied back from the device; " + which + (copied % e != 0 ? " not fully written" : " never written") +
+           ": cudaMemcpy counts bytes, so copy back the number of elements times the size of one (sizeof)";
   }
 
   std::string evidence_for(const AnswerOutput& o, std::uint64_t begin, std::uint64_t end, const Writer& w) const {
@@ -332,6 +349,7 @@ AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::v
     AnswerFlow seed = flow.judge(outputs);
     if (!host_code && seed.host_work.empty()) seed.host_work = host_visible_allocation(seed_calls);
     if (all.host_work.empty()) all.host_work = seed.host_work;
+    if (all.short_copy.empty()) all.short_copy = seed.short_copy;
     if (seed.answer_bytes > all.answer_bytes) all.kernels.clear(), all.answer_bytes = seed.answer_bytes;
     if (seed.answer_bytes == all.answer_bytes) all.kernels.insert(seed.kernels.begin(), seed.kernels.end());
   }

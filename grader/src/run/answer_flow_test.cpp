@@ -162,19 +162,27 @@ TEST(AnswerFlow, AStagedCopyCarriesTheWritersOfItsTime) {
   chunks.back() = numbered(copy_call(device(2), device(6, "pinned"), 2000), 0);
   chunks.push_back(numbered(copy_call(device(2, "device", 2000), device(6, "pinned"), 2000), 1));
   chunks.push_back(staged(0, 2000));
-  EXPECT_EQ(follow_answer(chunks, kC, true).host_work.rfind("the answer came from host code: C[500] to C[999]", 0), 0u);
+  EXPECT_EQ(follow_answer(chunks, kC, true).short_copy.rfind("only the first 2000 bytes of C's 4000", 0), 0u);
   chunks.push_back(staged(7, 2000, 2000));
-  EXPECT_NE(follow_answer(chunks, kC, true).host_work, "");
+  EXPECT_NE(follow_answer(chunks, kC, true).short_copy, "");
   chunks.push_back(staged(1, 2000, 2000));
   EXPECT_EQ(follow_answer(chunks, kC, true).host_work, "");
+  EXPECT_EQ(follow_answer(chunks, kC, true).short_copy, "");
 }
 
+// A copy back counted in elements rather than bytes: the kernel's answer came back, too little of it. Not
+// host work; the test fails all the same, and a host loop that filled in the rest is caught by it too.
 TEST(AnswerFlow, AFourByteCopyBackDoesNotCoverTheOutput) {
   const Calls calls = {launch({device(2)}), writes({wrote(device(2), 4)}), copy_call(device(2), host("C", "output"), 4)};
-  EXPECT_EQ(follow_answer(calls, kC, true).host_work,
-            "the answer came from host code: C[1] to C[999] of the output was never written by a copy from the device "
-            "after a kernel wrote it (cudaMemcpy ..., cudaMemcpyDeviceToHost); the result must be computed by a kernel "
-            "and copied back");
+  EXPECT_EQ(follow_answer(calls, kC, true).host_work, "");
+  EXPECT_EQ(follow_answer(calls, kC, true).short_copy,
+            "only the first 4 bytes of C's 4000 were copied back from the device; C[1] to C[999] were never written: "
+            "cudaMemcpy counts bytes, so copy back the number of elements times the size of one (sizeof)");
+  // A copy back that starts past the output's start is no short count: what came before it is the host's.
+  const Calls later = {launch({device(2)}), writes({wrote(device(2), 4000)}),
+                       copy_call(device(2, "device", 4), host("C", "output", 4), 3996)};
+  EXPECT_EQ(follow_answer(later, kC, true).short_copy, "");
+  EXPECT_NE(follow_answer(later, kC, true).host_work, "");
 }
 
 TEST(AnswerFlow, CopiesBetweenDeviceBuffersCarryTheirWriters) {

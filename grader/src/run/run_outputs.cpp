@@ -214,6 +214,12 @@ void judge_outputs(Session& s, const RunOutputs& run, RunVerdict& v) {
     v.details = run.ending.label + "what your code asked the CUDA runtime to do:\n" + describe_calls(run.talk.calls);
     return;
   }
+  if (!flow.short_copy.empty()) {
+    v.message = flow.short_copy;
+    v.finding.category = Category::wrong_answer;
+    v.details = run.ending.label + "what your code asked the CUDA runtime to do:\n" + describe_calls(run.talk.calls);
+    return;
+  }
   for (const SeedRun& seed : run.talk.runs) {
     if (seed.done.value("status", "") == "cuda-error") return stop_on_cuda_error(s, run, seed, v);
     judge_seed(s, run, seed, v);
