@@ -179,7 +179,10 @@ class Flow {
         // their values, as before (a kernel given the output through a struct is not seen on a GPU).
         if (!host_code_ && w.source == Source::nothing) continue;
         if (host_code_ && w.source == Source::nothing && begin > 0 && begin == from_kernels && piece.end >= o.bytes) {
-          if (flow.short_copy.empty()) flow.short_copy = short_copy_of(o, begin);
+          if (flow.short_copy.empty()) {
+            flow.short_copy = short_copy_of(o, begin);
+            flow.short_copy_host_work = evidence_for(o, begin, piece.end, w);
+          }
           continue;
         }
         if (flow.host_work.empty()) flow.host_work = evidence_for(o, begin, piece.end, w);
@@ -349,7 +352,7 @@ AnswerFlow follow_answers(const std::vector<nlohmann::json>& calls, const std::v
     AnswerFlow seed = flow.judge(outputs);
     if (!host_code && seed.host_work.empty()) seed.host_work = host_visible_allocation(seed_calls);
     if (all.host_work.empty()) all.host_work = seed.host_work;
-    if (all.short_copy.empty()) all.short_copy = seed.short_copy;
+    if (all.short_copy.empty()) all.short_copy = seed.short_copy, all.short_copy_host_work = seed.short_copy_host_work;
     if (seed.answer_bytes > all.answer_bytes) all.kernels.clear(), all.answer_bytes = seed.answer_bytes;
     if (seed.answer_bytes == all.answer_bytes) all.kernels.insert(seed.kernels.begin(), seed.kernels.end());
   }

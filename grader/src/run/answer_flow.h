@@ -35,9 +35,12 @@ struct AnswerOutput {
 
 struct AnswerFlow {
   std::string host_work;  // "the answer came from host code: ..." with the evidence, or ""
-  // The student's host code copied back only the start of an output, the rest never written: a byte
-  // count short of the array's (cudaMemcpy counts bytes, not elements), not host work. "" when not.
+  // The student's host code copied back only the start of an output, the rest written by no recorded
+  // call: a byte count short of the array's (cudaMemcpy counts bytes, not elements) where the rest holds
+  // wrong values, `short_copy`; host code's work where it holds the right ones (plain host stores are
+  // not recorded), `short_copy_host_work`. Both "" when the copies cover the outputs.
   std::string short_copy;
+  std::string short_copy_host_work;
   // The kernels that wrote a real share of the answer (kernel_key names): of the record's largest seed,
   // those that last wrote at least a quarter of its output bytes. A kernel whose writes a later kernel
   // wrote over (with the same values, at a size small enough for a partial result to be the whole one)
