@@ -6,6 +6,7 @@
 #include <kitcpu/virtual_device.h>
 
 #include "call_record.h"
+#include "launch_config_check.h"
 
 using kitcpu::detail::record_error;
 
@@ -40,6 +41,7 @@ cudaError_t cudaSetDevice(int device) {
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   if (prop == nullptr) return record_error(cudaErrorInvalidValue);
   if (!valid_device(device)) return record_error(cudaErrorInvalidDevice);
+  kitcpu::detail::note_device_asked();
   const kitcpu::VirtualDevice& d = vd();
   std::memset(prop, 0, sizeof *prop);
   std::strncpy(prop->name, d.name, sizeof prop->name - 1);
@@ -75,6 +77,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
   if (value == nullptr) return record_error(cudaErrorInvalidValue);
   if (!valid_device(device)) return record_error(cudaErrorInvalidDevice);
+  kitcpu::detail::note_device_asked();
   const kitcpu::VirtualDevice& d = vd();
   switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: *value = static_cast<int>(d.max_threads_per_block); break;

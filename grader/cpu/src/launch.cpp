@@ -101,7 +101,7 @@ void launch_kernel(const LaunchRequest& request) {
   }
 
   if (const auto problem = check_launch_configuration(request.grid, request.block, request.dynamic_shared_bytes,
-                                                          current_virtual_device())) {
+                                                          current_virtual_device(), device_asked())) {
     // CUDA 13.0 answers cudaErrorInvalidValue for every refused configuration (measured on an H200 with
     // driver 580); earlier CUDA versions answered cudaErrorInvalidConfiguration.
     record_error(cudaErrorInvalidValue);

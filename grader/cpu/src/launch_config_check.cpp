@@ -1,5 +1,6 @@
 #include "launch_config_check.h"
 
+#include <atomic>
 #include <cstdint>
 
 #include <kitcpu/virtual_device.h>
@@ -25,11 +26,23 @@ std::string on(const VirtualDevice& device) {
 const char* kAskTheDevice = "this device's limits are smaller than those the code assumes: size the block and its "
                             "shared memory from cudaGetDeviceProperties (maxThreadsPerBlock, sharedMemPerBlock) "
                             "instead of fixing them at compile time";
+// Where the code did ask, its rule let through a size the device refuses.
+const char* kCheckTheRule = "the code asks the device for its limits, but the rule that picks the tile let through "
+                            "one this device refuses: compare like with like, sharedMemPerBlock in bytes (a w x w "
+                            "tile of floats takes w * w * sizeof(float), times the tiles a block holds) and "
+                            "maxThreadsPerBlock in threads (w * w), and keep each at or below its limit";
+
+std::atomic<bool> g_device_asked{false};
 
 }  // namespace
 
+void note_device_asked() { g_device_asked.store(true, std::memory_order_relaxed); }
+bool device_asked() { return g_device_asked.load(std::memory_order_relaxed); }
+
 std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
-                                                        std::size_t dynamic_shared_bytes, const VirtualDevice& device) {
+                                                        std::size_t dynamic_shared_bytes, const VirtualDevice& device,
+                                                        bool code_read_limits) {
+  const char* ask_the_device = code_read_limits ? kCheckTheRule : kAskTheDevice;
   const unsigned max_threads = device.max_threads_per_block;
   const unsigned g[3] = {grid.x, grid.y, grid.z};
   const unsigned b[3] = {block.x, block.y, block.z};
@@ -59,7 +72,7 @@ std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const 
   if (threads > max_threads) {
     return LaunchProblem{"blockDim " + dims(block) + " has " + std::to_string(threads) +
                              " threads; a block may have at most " + std::to_string(max_threads) + on(device),
-                         threads <= kDefaultVirtualDevice.max_threads_per_block ? kAskTheDevice :
+                         threads <= kDefaultVirtualDevice.max_threads_per_block ? ask_the_device :
                          "a block as large as the matrix, e.g. dim3 block(Width, Width): use fixed tiles such as "
                          "dim3 block(TILE_WIDTH, TILE_WIDTH) and enough blocks to cover the matrix"};
   }
@@ -83,7 +96,7 @@ std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const 
     return LaunchProblem{"the launch asks for " + std::to_string(dynamic_shared_bytes) +
                              " bytes of dynamic shared memory; a block may use at most " +
                              std::to_string(device.shared_memory_per_block) + on(device),
-                         dynamic_shared_bytes <= kDefaultVirtualDevice.shared_memory_per_block ? kAskTheDevice :
+                         dynamic_shared_bytes <= kDefaultVirtualDevice.shared_memory_per_block ? ask_the_device :
                          "the third value of <<<...>>> is in bytes: multiply the element count by sizeof(float), "
                          "and size it for one block's tile, not the whole matrix"};
   }

@@ -16,9 +16,16 @@ struct LaunchProblem {
   std::string hint;     // the usual mistake behind it
 };
 
-// Empty when the configuration is valid on `device`.
+// Empty when the configuration is valid on `device`. `code_read_limits`: the run read the device's limits
+// (cudaGetDeviceProperties, cudaDeviceGetAttribute) before the launch, so a block or a tile too large
+// for a small device comes from the rule that chose it, not from a size fixed at compile time.
 std::optional<LaunchProblem> check_launch_configuration(const dim3& grid, const dim3& block,
                                                         std::size_t dynamic_shared_bytes,
-                                                        const VirtualDevice& device = kDefaultVirtualDevice);
+                                                        const VirtualDevice& device = kDefaultVirtualDevice,
+                                                        bool code_read_limits = false);
+
+// The run read the device's limits (device_api.cpp calls it); whether it has.
+void note_device_asked();
+bool device_asked();
 
 }  // namespace kitcpu::detail

@@ -74,6 +74,21 @@ TEST(LaunchConfigCheck, ChecksAgainstTheDevicesOwnLimits) {
   EXPECT_EQ(check_launch_configuration(dim3(1), dim3(64, 64), 0)->message.find("this device"), std::string::npos);
 }
 
+// Code that asked the device and still launched what it refuses got the rule wrong, not a constant: the
+// hint then says so instead of telling it to ask.
+TEST(LaunchConfigCheck, CodeThatReadTheLimitsIsToldToCheckItsRule) {
+  const VirtualDevice& small = *find_virtual_device("small-shared");
+  const std::size_t bytes = 2 * 16 * 16 * sizeof(float);
+  EXPECT_NE(check_launch_configuration(dim3(4, 4), dim3(16, 16), bytes, small)->hint.find("instead of fixing them at "
+                                                                                          "compile time"),
+            std::string::npos);
+  const auto asked = check_launch_configuration(dim3(4, 4), dim3(16, 16), bytes, small, /*code_read_limits=*/true);
+  ASSERT_TRUE(asked);
+  EXPECT_EQ(asked->hint.find("compile time"), std::string::npos) << asked->hint;
+  EXPECT_NE(asked->hint.find("the code asks the device for its limits, but the rule"), std::string::npos) << asked->hint;
+  EXPECT_NE(asked->hint.find("sizeof(float)"), std::string::npos) << asked->hint;
+}
+
 // The table's rows are devices a GPU could be: limits that agree with one another.
 TEST(VirtualDeviceTable, EveryRowIsConsistentAndNamedOnce) {
   for (const VirtualDevice& d : kVirtualDevices) {
