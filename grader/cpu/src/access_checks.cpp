@@ -250,6 +250,13 @@ class WorkerChecker {
              element + " is stored by two threads of one launch: " + thread_text(other.thread, *launch_) +
                  " stored it at line " + std::to_string(other_line) + ", then this thread; which value stays " +
                  "depends on the order the threads run in",
+             other.thread / launch_->block_threads != block_ ?
+             // Two blocks: their areas overlap, whatever each thread's index within its block.
+             "every output element must be stored by exactly one thread, but threads of two blocks store this "
+             "one: blocks whose areas overlap (a block's origin must step by the area it covers, blockIdx.y * "
+             "TILE_DIM where a block of fewer rows loops over its tile, not blockIdx.y * blockDim.y), a row "
+             "stride that is not the row's length (Row * width + Col with another width), or a thread past the "
+             "end of a row that no bounds check stops" :
              "every output element must be stored by exactly one thread: an index whose row stride is not the "
              "row's length (Row * width + Col with another width), or a thread outside the output that no bounds "
              "check stops and that lands on another row, gives two threads one element");
