@@ -121,7 +121,13 @@ void explain_wrong_output(const RunOutputs& run, const SeedRun& seed, const Case
     add_cause(v.finding.cause, Category::wrong_answer);
   }
   if (v.finding.cause.empty() && c.never_written > 0) {
-    v.finding.cause = uncovered_output(run.talk.calls, out_spec, c.never_written, knob_blocks(t.knobs));
+    const std::vector<ArraySpec> in_specs = problem.inputs(t.dims);
+    const ArraySpec* transposed = nullptr;
+    for (const ArraySpec& in : in_specs)
+      if (in.shape.size() == 2 && out_spec.shape.size() == 2 && in.shape[0] == out_spec.shape[1] &&
+          in.shape[1] == out_spec.shape[0] && in.shape[0] != in.shape[1])
+        transposed = &in;
+    v.finding.cause = uncovered_output(run.talk.calls, out_spec, c.never_written, knob_blocks(t.knobs), transposed);
     add_cause(v.finding.cause, Category::grid_too_small);
   }
   if (v.finding.cause.empty()) {

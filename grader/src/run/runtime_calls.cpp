@@ -110,7 +110,7 @@ KnobBlocks knob_blocks(const Knobs& knobs) {
 }
 
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
-                             std::size_t never_written, const KnobBlocks& blocks) {
+                             std::size_t never_written, const KnobBlocks& blocks, const ArraySpec* transposed_input) {
   // The record spans every seed's call: one launch per call, the same each time, is one kernel's grid.
   const nlohmann::json* launch = one_launch_every_time(launches_in(calls));
   if (!launch || output.shape.size() != 2 || never_written == 0) return {};
@@ -135,6 +135,14 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
       return text + ": the grid counts blocks of " + blocks.name + " = " + std::to_string(w) + ", but the blocks " +
              "launched are " + triple(block) + ": size the block with " + blocks.name + " too, not with a number";
   }
+  // A transpose's grid may walk its input, whose shape this is: then the grid is right, and the threads
+  // it stops before storing are the slip.
+  if (x >= rows && y >= cols && (x < cols || y < rows) && transposed_input)
+    return text + ", " + transposed_input->name + " " + std::to_string(rows) + " columns and " +
+           std::to_string(cols) + " rows. A grid over " + transposed_input->name + " is right where each block " +
+           "reads a tile of it; then the test before each store must keep the stored element inside " + output.name +
+           ", with " + output.name + "'s bounds, rows and columns exchanged from " + transposed_input->name +
+           "'s. Where the threads walk " + output.name + " instead, the grid's x and y are exchanged";
   if (x >= rows && y >= cols && (x < cols || y < rows))
     return text + ": x counts columns and y rows, and the grid's x and y look exchanged";
   // Each short axis: a count rounded down, a count made from the other axis, or just too few. Where one

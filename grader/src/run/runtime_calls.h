@@ -48,8 +48,11 @@ struct KnobBlocks {
 };
 KnobBlocks knob_blocks(const Knobs& knobs);
 
+// `transposed_input`: an input of the function has the output's shape with rows and columns exchanged
+// (a transpose), whose grid may rightly cover the input instead of the output.
 std::string uncovered_output(const std::vector<nlohmann::json>& calls, const ArraySpec& output,
-                             std::size_t never_written, const KnobBlocks& blocks = {});
+                             std::size_t never_written, const KnobBlocks& blocks = {},
+                             const ArraySpec* transposed_input = nullptr);
 
 // The same for a 1-D output whose wrong elements (`wrong`, one flag per element) are exactly its tail past
 // what the launches' threads reach: "the grid of (3,1,1) blocks of (256,1,1) threads covers 768

@@ -192,5 +192,17 @@ TEST(UncoveredOutput, ATransposeBlockCoversItsTilesRows) {
             "64 rows: x counts columns and y rows, and the grid's x and y look exchanged");
 }
 
+// A transpose's grid over its input is right where each block reads a tile of it: the report names the
+// store's bounds test first, and the exchanged grid only for threads that walk the output.
+TEST(UncoveredOutput, ATransposesGridOverItsInputNamesTheStoresTest) {
+  const KnobBlocks blocks = knob_blocks({{"TILE_DIM", 32}, {"BLOCK_ROWS", 8}});
+  const ArraySpec odata{"odata", DType::f32, {64, 96}}, idata{"idata", DType::f32, {96, 64}};
+  const std::string cause = uncovered_output({launch({2, 3, 1}, {32, 8, 1})}, odata, 64 * 96 - 64 * 64, blocks, &idata);
+  EXPECT_EQ(cause.rfind("the grid of (2,3,1) blocks of (32,8,1) threads covers 64 columns and 96 rows; odata has 96 "
+                        "columns and 64 rows, idata 64 columns and 96 rows. A grid over idata is right", 0), 0u) << cause;
+  EXPECT_NE(cause.find("the test before each store must keep the stored element inside odata"), std::string::npos);
+  EXPECT_NE(cause.find("Where the threads walk odata instead, the grid's x and y are exchanged"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kit
