@@ -135,6 +135,13 @@ std::string uncovered_output(const std::vector<nlohmann::json>& calls, const Arr
       return text + ": the grid counts blocks of " + blocks.name + " = " + std::to_string(w) + ", but the blocks " +
              "launched are " + triple(block) + ": size the block with " + blocks.name + " too, not with a number";
   }
+  // A block of one row, dim3 block(16): a grid counted for square blocks then covers a sixteenth of the rows.
+  if (blocks.rows_per_block == 0 && block[0] > 1 && block[1] == 1 && rows > 1 && grid[1] < rows &&
+      grid[1] == (rows + block[0] - 1) / block[0])
+    return text + ": the blocks have one row of threads, " + triple(block) + ", but gridDim.y, " +
+           std::to_string(grid[1]) + ", counts blocks of " + std::to_string(block[0]) + " rows: make the block " +
+           "two-dimensional, dim3 block(" + std::to_string(block[0]) + ", " + std::to_string(block[0]) +
+           ") (a dim3 of one number leaves y at 1)";
   // A transpose's grid may walk its input, whose shape this is: then the grid is right, and the threads
   // it stops before storing are the slip.
   if (x >= rows && y >= cols && (x < cols || y < rows) && transposed_input)

@@ -192,6 +192,19 @@ TEST(UncoveredOutput, ATransposeBlockCoversItsTilesRows) {
             "64 rows: x counts columns and y rows, and the grid's x and y look exchanged");
 }
 
+// dim3 block(16) for a picture: one row of threads per block, under a grid counted for 16 x 16 blocks.
+TEST(UncoveredOutput, ABlockOfOneRowUnderAGridOfSquareBlocks) {
+  const ArraySpec out{"out", DType::f32, {62, 76}};  // 62 rows, 76 columns
+  EXPECT_EQ(uncovered_output({launch({5, 4, 1}, {16, 1, 1})}, out, 62 * 76 - 4 * 76),
+            "the grid of (5,4,1) blocks of (16,1,1) threads covers 80 columns and 4 rows; out has 76 columns and 62 "
+            "rows: the blocks have one row of threads, (16,1,1), but gridDim.y, 4, counts blocks of 16 rows: make the "
+            "block two-dimensional, dim3 block(16, 16) (a dim3 of one number leaves y at 1)");
+  // A picture of one column and three rows: not an exchanged grid either.
+  const ArraySpec tall{"out", DType::f32, {3, 1}};
+  EXPECT_NE(uncovered_output({launch({1, 1, 1}, {16, 1, 1})}, tall, 2).find("the blocks have one row of threads"),
+            std::string::npos);
+}
+
 // A transpose's grid over its input is right where each block reads a tile of it: the report names the
 // store's bounds test first, and the exchanged grid only for threads that walk the output.
 TEST(UncoveredOutput, ATransposesGridOverItsInputNamesTheStoresTest) {
