@@ -465,6 +465,21 @@ TEST_F(CorrectnessRunTest, ATimeoutOnTheCpuTwinLeavesTheGpuResult) {
   EXPECT_FALSE(cpu.runs().empty());
 }
 
+// A hang on the CPU backend alone may be its own limit (a spin on another block's flag waits forever where
+// blocks take turns): it leaves the GPU's pass as it was.
+TEST_F(CorrectnessRunTest, AHangOnlyTheCpuTwinSeesLeavesTheGpuResult) {
+  FakeBackend cpu;
+  cpu.scripted_tests["Width 17"] = stopped_by_cpu_backend(kitcpu::category::kHang, 25, "no thread made progress");
+  Assignment twin = assignment_;
+  twin.backend_impl = &cpu;
+  assignment_.cpu_twin = &twin;
+  const TestSchedule one{1, std::chrono::steady_clock::now(), 600};
+  const std::vector<TestResult> results = run_correctness_tests(session_, {test_of("Width 17", 17)}, one).tests;
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].status, TestStatus::passed) << results[0].message;
+  EXPECT_FALSE(cpu.runs().empty());
+}
+
 
 // A run slowed past the limit by something beside it (another grading, a profiler) is not the student's:
 // the second attempt finishes and is the one graded, and the report says so.

@@ -22,7 +22,8 @@ namespace kit {
 std::vector<std::size_t> cross_checked_tests(const Session& s, const std::vector<TestCase>& own);
 
 // What the twin found on a test the GPU ran too joins the GPU's result. A failure the CPU backend
-// diagnosed (a timeout or a test it could not run says nothing of the file) fails a test the GPU passed,
+// diagnosed as a bug a GPU may hide (a bad access, a barrier, a launch, a wrong result; never a hang, a
+// crash or a test it could not run, which may be its own limits) fails a test the GPU passed,
 // with the CPU backend's message and diagnosis; on a test both failed, the CPU backend's finding is added
 // where it names a line the GPU's does not. A test only the GPU failed stays failed: the GPU is the
 // hardware the course is about.
