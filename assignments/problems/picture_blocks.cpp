@@ -31,7 +31,7 @@ bool never_written_as_with_exchanged_index(const Comparison& c, long height, lon
 std::string explain_picture_failure(const Failure& f) {
   const long height = f.got.spec.shape[0], width = f.got.spec.shape[1], block = knob_value(f.knobs, "BLOCK_WIDTH", 16);
   return draw_tile_map(f.comparison.wrong_elements, height, width, block,
-                       wrong_only_in_partial_tiles(f.comparison.wrong_elements, height, width, block)
+                       !f.grid_named && wrong_only_in_partial_tiles(f.comparison.wrong_elements, height, width, block)
                            ? "only the partial blocks at the last row or column are wrong: those are the blocks "
                              "whose threads fall partly outside the picture. Look at the tests of Col < width and "
                              "Row < height (and, where a thread reads its neighbours, of each neighbour's row and "

@@ -15,7 +15,7 @@ std::string explain_matmul_failure(const Failure& f) {
   const long tile = knob_value(f.knobs, "TILE_WIDTH", 0);
   const long rows = f.got.spec.shape[0], cols = f.got.spec.shape[1];
   const long block = tile > 0 ? tile : knob_value(f.knobs, "BLOCK_WIDTH", kDefaultTile);
-  const bool edge = wrong_only_in_partial_tiles(f.comparison.wrong_elements, rows, cols, block);
+  const bool edge = !f.grid_named && wrong_only_in_partial_tiles(f.comparison.wrong_elements, rows, cols, block);
   if (tile > 0)
     return draw_tile_map(f.comparison.wrong_elements, rows, cols, tile,
                          edge ? "only the partial tiles at the last row or column are wrong: look at the boundary "

@@ -47,7 +47,7 @@ std::vector<WrongAnswer> transpose_wrong_answers(const Failure& f) {
 std::string explain_transpose_failure(const Failure& f) {
   const long rows = f.got.spec.shape[0], cols = f.got.spec.shape[1], tile = knob_value(f.knobs, "TILE_DIM", 32);
   return draw_tile_map(f.comparison.wrong_elements, rows, cols, tile,
-                       wrong_only_in_partial_tiles(f.comparison.wrong_elements, rows, cols, tile)
+                       !f.grid_named && wrong_only_in_partial_tiles(f.comparison.wrong_elements, rows, cols, tile)
                            ? "only the partial tiles at the last row or column are wrong: look at the bounds checks "
                              "of the read and of the write, and at the grid, which must round up to cover a partial "
                              "tile"

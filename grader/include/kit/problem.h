@@ -68,6 +68,9 @@ struct Failure {
   const Dims& dims;
   const Knobs& knobs;     // the build's compile-time constants, the rubric's defaults included
   const std::vector<double>* expected = nullptr;  // the reference values of the wrong output, when known
+  // The grid's coverage is already named as the cause (an exchanged or short grid): an explanation then
+  // draws its map without sending the student to bounds checks that may be right.
+  bool grid_named = false;
 };
 
 // A known wrong answer: what a typical bug computes instead of the right output, and what to tell a

@@ -139,7 +139,9 @@ void explain_wrong_output(const RunOutputs& run, const SeedRun& seed, const Case
     add_cause(v.finding.cause, v.finding.category);
   }
   if (problem.explain) {
-    const std::string more = problem.explain(failure);
+    Failure explained = failure;
+    explained.grid_named = v.finding.category == Category::grid_too_small;
+    const std::string more = problem.explain(explained);
     if (!more.empty()) v.details += "\n" + more;
   }
 }
