@@ -37,7 +37,12 @@ void describe_fault(Diagnostic& d, const std::string& category, const std::strin
   if (category == "arithmetic-error") {
     d.message = "integer division by zero (or of the smallest integer by -1); a GPU returns an unspecified "
                 "value, the CPU stops the program";
-    d.hint = "a divisor computed from the data or the thread index that can be 0, e.g. % or / by a width";
+    // A count the code accumulated (the pixels of a blur's patch) is the usual 0: the test that decides
+    // what is counted let nothing through, and guarding the division would hide it.
+    d.hint = "a divisor that is 0 here: a count the code accumulated (the pixels of a patch) that stayed 0 "
+             "because the test deciding what to count let nothing through (check that test, e.g. each "
+             "neighbour against the picture's own width and height, rather than guarding the division), or a "
+             "width or index used with % or / that can be 0";
   } else if (category == "illegal-instruction") {
     d.message = "the CPU met an illegal instruction, usually the end of a path that has no return value";
     d.hint = "a __device__ function that can reach its end without returning a value";
@@ -232,8 +237,9 @@ void on_sanitizer_death() {
     d.category = category::kGlobalOutOfBounds;
     d.message = std::string("out-of-bounds ") + (is_write ? "write" : "read") + " of " + std::to_string(size) +
                 " byte(s), " + outside + " (the " + sanitizer + " report above has the details)";
-    d.hint = "a thread outside the matrix with no bounds check, or an index that runs past a row: test the "
-             "row and column against the size before every load and store";
+    d.hint = "a thread outside the matrix with no bounds check, or an index whose row stride is not that "
+             "array's row length (Row * width + Col with another array's width): test the row and column "
+             "against the size before every load and store, and index each array by its own row length";
   } else {
     describe_fault(d, category_of_report(kind, in_shared), address, is_null);
     if (size > 0) {
