@@ -44,8 +44,8 @@ TEST(DeviceTile, ATileFixedAt8FailsWhereTheRuleGivesAWiderOne) {
             "the launch of DynamicTiledMatrixMulKernel at tiled_dynamic.cu:97 uses blocks of (8,8,1) threads and 512 "
             "bytes of dynamic shared memory, but on this device (kit CPU backend (virtual device): 1024 threads and "
             "49152 bytes of shared memory per block) the handout's rule (from 32, halve until both fit) gives a tile "
-            "of 32 x 32: blocks of (32,32,1) threads and at least 8192 bytes of dynamic shared memory; ask the device "
-            "(cudaGetDeviceProperties) and size the tile from it");
+            "of 32 x 32: blocks of (32,32,1) threads and at least 8192 bytes of dynamic shared memory; follow the rule "
+            "with the device's limits (cudaGetDeviceProperties: maxThreadsPerBlock, sharedMemPerBlock)");
   EXPECT_NE(launches_against_rule(kRule, virtual_device_limits("threads-256"), {launch(8, 512)}), "");
 }
 
@@ -57,6 +57,16 @@ TEST(DeviceTile, TooFewBytesAFlatBlockOrNoLaunchFail) {
   EXPECT_NE(launches_against_rule(kRule, d, {flat}), "");
   EXPECT_NE(launches_against_rule(kRule, d, {launch(16, 2048), launch(8, 512)}), "");  // every launch counts
   EXPECT_EQ(launches_against_rule(kRule, d, {}).rfind("no kernel was launched; on this device", 0), 0u);
+}
+
+// The rule's block with one tile's bytes where the kernel holds two: the third value of <<<...>>> is named,
+// not the device query, which the code may well make already.
+TEST(DeviceTile, TheRulesBlockWithTooFewBytesNamesTheLaunchsThirdValue) {
+  const std::string said = launches_against_rule(kRule, virtual_device_limits("cc80"), {launch(32, 4 * 32 * 32)});
+  EXPECT_EQ(said,
+            "the launch of DynamicTiledMatrixMulKernel at tiled_dynamic.cu:97 uses the rule's blocks of (32,32,1) "
+            "threads but only 4096 bytes of dynamic shared memory, where the tiles need 8192 (8 bytes per thread: "
+            "every tile the block holds, in bytes): the launch's third value must count them all");
 }
 
 }  // namespace
