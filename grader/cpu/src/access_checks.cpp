@@ -253,10 +253,10 @@ class WorkerChecker {
              other.thread / launch_->block_threads != block_ ?
              // Two blocks: their areas overlap, whatever each thread's index within its block.
              "every output element must be stored by exactly one thread, but threads of two blocks store this "
-             "one: blocks whose areas overlap (a block's origin must step by the area it covers, blockIdx.y * "
-             "TILE_DIM where a block of fewer rows loops over its tile, not blockIdx.y * blockDim.y), a row "
-             "stride that is not the row's length (Row * width + Col with another width), or a thread past the "
-             "end of a row that no bounds check stops" :
+             "one: a row stride that is not the row's length (Row * width + Col with another width), a thread "
+             "past the end of a row that no bounds check stops, or blocks whose areas overlap (a block's origin "
+             "must step by the area it covers, blockIdx.y * TILE_DIM where a block of fewer rows loops over its "
+             "tile, not blockIdx.y * blockDim.y)" :
              "every output element must be stored by exactly one thread: an index whose row stride is not the "
              "row's length (Row * width + Col with another width), or a thread outside the output that no bounds "
              "check stops and that lands on another row, gives two threads one element");
