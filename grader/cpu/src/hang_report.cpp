@@ -1,7 +1,11 @@
 // The "hang" diagnostic: which CUDA thread was running when the watchdog fired, the line it was
 // executing, and where the other threads of its block wait. The "host-hang" one: the line the watched
 // host thread was running.
+#include <algorithm>
+#include <chrono>
 #include <map>
+#include <string>
+#include <thread>
 #include <utility>
 
 #include <kitcpu/run_protocol.h>
@@ -58,6 +62,37 @@ std::string describe_others(const BlockRunner::Observation& o) {
   return text;
 }
 
+// A thread that spins is somewhere in its loop when a sample catches it, so one sample could name a
+// different line each run of one file. Several samples, reported as the span of lines they fell on, name
+// the loop the same way every time; the first of them is the line the diagnostic points at.
+struct SampledLines {
+  int first = 0, last = 0;
+  std::string file;  // the student's file the samples fell in
+  std::string text() const {
+    return first == 0    ? ""
+           : first == last ? " at line " + std::to_string(first)
+                           : " in lines " + std::to_string(first) + " to " + std::to_string(last);
+  }
+};
+
+constexpr int kSamples = 8;
+
+// `file`: the samples' file to keep; empty: any of the student's files.
+SampledLines sample_lines(pthread_t thread, const std::string& file) {
+  SampledLines lines;
+  for (int i = 0; i < kSamples; ++i) {
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const std::vector<SourceLocation> stack = symbolize(sample_stack(thread, std::chrono::milliseconds(200)));
+    std::string name;
+    const SourceLocation* at = file.empty() ? first_in_student_file(stack, &name) : first_in_file(stack, file);
+    if (at == nullptr) continue;
+    if (lines.first == 0) lines.file = file.empty() ? name : file;
+    lines.first = lines.first == 0 ? at->line : std::min(lines.first, at->line);
+    lines.last = std::max(lines.last, at->line);
+  }
+  return lines;
+}
+
 }  // namespace
 
 void report_hang(const LaunchState& launch, double seconds) {
@@ -82,13 +117,9 @@ void report_hang(const LaunchState& launch, double seconds) {
     described = true;
     d.block = format_index(unflatten(o.block, request.grid));
     d.thread = format_index(unflatten(static_cast<std::uint64_t>(o.running), request.block));
-    std::string where = "";
-    const std::vector<SourceLocation> stack = symbolize(sample_stack(runner->os_thread(), std::chrono::milliseconds(500)));
-    if (const SourceLocation* at = first_in_file(stack, request.file)) {
-      d.line = at->line;
-      where = " at line " + std::to_string(at->line);
-    }
-    d.message += ": thread " + d.thread + " of block " + d.block + " was still running" + where +
+    const SampledLines lines = sample_lines(runner->os_thread(), request.file);
+    if (lines.first > 0) d.line = lines.first;
+    d.message += ": thread " + d.thread + " of block " + d.block + " was still running" + lines.text() +
                  " and never reached a __syncthreads() or the end of the kernel";
     const std::string others = describe_others(o);
     if (!others.empty()) d.message += "; " + others;
@@ -105,12 +136,13 @@ void report_host_hang(pthread_t thread, double seconds) {
   d.message = "the function did not return: its host code ran " + seconds_text(seconds) +
               " s without launching a kernel, where a correct one takes milliseconds";
   // Sampling needs the thread to take a signal: one that blocks it is reported without a line.
-  const std::vector<SourceLocation> stack = symbolize(sample_stack(thread, std::chrono::milliseconds(500)));
-  std::string file;
-  if (const SourceLocation* at = first_in_student_file(stack, &file)) {
-    d.file = file;
-    d.line = at->line;
-    d.message += "; it was running line " + std::to_string(at->line);
+  const SampledLines lines = sample_lines(thread, "");
+  if (lines.first > 0) {
+    d.file = lines.file;
+    d.line = lines.first;
+    d.message += "; it was running" + (lines.first == lines.last ? " line " + std::to_string(lines.first)
+                                                                 : " lines " + std::to_string(lines.first) + " to " +
+                                                                       std::to_string(lines.last));
   }
   report_fatal(d);
 }
