@@ -31,12 +31,16 @@ struct Comparison {
   double max_error = 0;           // over finite wrong elements
   std::vector<Mismatch> first;    // the first few, in row-major order
   std::vector<bool> wrong_elements;  // one flag per element, for maps of where the errors are
+  std::vector<bool> unwritten_elements;  // one flag per element: counted in never_written
   bool passed() const { return wrong == 0; }
 };
 
 // `seed` is the input seed of the run, which fixes the poison of integer outputs (poison.h).
+// `written_elsewhere` (integer outputs, whose poison a real value can equal): per element, whether another
+// seed's run of the same code wrote it; such an element holding this seed's poison was written, wrongly.
 Comparison compare_output(const HostArray& got, const std::vector<double>& expected,
-                          const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed);
+                          const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed,
+                          const std::vector<bool>* written_elsewhere = nullptr);
 
 // "33 of 289 elements wrong", "all 289 elements never written", ...
 std::string summarize(const Comparison& c);

@@ -35,10 +35,12 @@ bool computed_from_poison(const HostArray& got, std::size_t index) {
 }  // namespace
 
 Comparison compare_output(const HostArray& got, const std::vector<double>& expected,
-                          const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed) {
+                          const std::vector<double>& error_scales, const Tolerance& tolerance, std::uint64_t seed,
+                          const std::vector<bool>* written_elsewhere) {
   Comparison c;
   c.total = expected.size();
   c.wrong_elements.assign(c.total, false);
+  c.unwritten_elements.assign(c.total, false);
   const std::size_t available = got.bytes.size() / dtype_size(got.spec.dtype);
   for (std::size_t i = 0; i < c.total; ++i) {
     const double e = expected[i];
@@ -46,9 +48,11 @@ Comparison compare_output(const HostArray& got, const std::vector<double>& expec
     double g = std::nan("");
     if (i >= available) {
       wrong = true;
-    } else if (is_poison(got, i, seed) && !(got.spec.dtype != DType::f32 && got.value(i) == e)) {
+    } else if (is_poison(got, i, seed) && !(got.spec.dtype != DType::f32 && got.value(i) == e) &&
+               !(written_elsewhere && i < written_elsewhere->size() && (*written_elsewhere)[i])) {
       wrong = poison = true;
       ++c.never_written;
+      c.unwritten_elements[i] = true;
     } else {
       g = got.value(i);
       if (!std::isfinite(g)) {

@@ -232,6 +232,23 @@ TEST(Compare, IntegerPoisonIsNeverWrittenUnlessItIsTheRightAnswer) {
   }
 }
 
+// A written value that equals this seed's poison by chance: another seed's run wrote that element, so it
+// is wrong, not never written (the blur whose every pixel is written is not told "32 never written").
+TEST(Compare, AnElementAnotherSeedWroteIsWrongNotNeverWritten) {
+  HostArray got = make_array({"out", DType::u8, {3}});
+  fill_poison(got, kSeed);
+  const double poison_value = got.value(0);
+  got.set(2, 9);
+  const std::vector<double> expected = {poison_value == 5 ? 6.0 : 5.0, poison_value == 5 ? 6.0 : 5.0, 9};
+  const std::vector<bool> written_elsewhere = {true, false, true};
+  const Comparison c = compare_output(got, expected, std::vector<double>(3, 0), exact(), kSeed, &written_elsewhere);
+  EXPECT_EQ(c.wrong, 2u);
+  EXPECT_EQ(c.never_written, 1u);  // out[1]: the poison in every seed's run
+  EXPECT_EQ(c.unwritten_elements, (std::vector<bool>{false, true, false}));
+  EXPECT_FALSE(c.first[0].never_written);
+  EXPECT_TRUE(c.first[1].never_written);
+}
+
 TEST(Compare, EightBitImagesCompareExactly) {
   HostArray got = make_array({"out", DType::u8, {2, 3}});
   for (std::size_t i = 0; i < 6; ++i) got.set(i, 10.0 * i);

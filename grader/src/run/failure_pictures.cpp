@@ -38,8 +38,9 @@ void make_folder(const std::string& folder) {
 
 unsigned char difference_level(const WrongPicture& wrong, std::size_t index) {
   if (!wrong.comparison.wrong_elements[index]) return kDifferenceRight;
-  // The comparison's own rules (compare.cpp): a wrong element holding the poison was never written.
-  if (is_poison(wrong.got, index, wrong.seed)) return kDifferenceNeverWritten;
+  // The comparison's own verdict (compare.cpp): never written in any seed's run.
+  if (index < wrong.comparison.unwritten_elements.size() && wrong.comparison.unwritten_elements[index])
+    return kDifferenceNeverWritten;
   const double got = wrong.got.value(index);
   if (!std::isfinite(got)) return kDifferenceNonFinite;
   const double error = std::min(255.0, std::fabs(got - wrong.expected[index]));
@@ -61,7 +62,8 @@ FailurePictures make_failure_pictures(const WrongPicture& wrong) {
   p.difference = blank_picture(width, height, 1);
   p.never_written = blank_picture(width, height, 1);
   for (std::size_t i = 0; i < wrong.expected.size(); ++i) {
-    const bool poison = wrong.comparison.wrong_elements[i] && is_poison(wrong.got, i, wrong.seed);
+    const bool poison = wrong.comparison.wrong_elements[i] && i < wrong.comparison.unwritten_elements.size() &&
+                        wrong.comparison.unwritten_elements[i];
     p.output.pixels[i] = poison ? 0 : pixel_value(wrong.got.value(i));
     p.expected.pixels[i] = pixel_value(wrong.expected[i]);
     const std::size_t pixel = i / channels;

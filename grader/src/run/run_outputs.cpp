@@ -7,6 +7,7 @@
 #include "assignment/device_tile.h"
 #include "assignment/launch_record.h"
 #include "kit/compare.h"
+#include "kit/poison.h"
 #include "kit/wrong_answers.h"
 #include "run/answer_flow.h"
 #include "run/runner_backend.h"
@@ -146,6 +147,24 @@ void explain_wrong_output(const RunOutputs& run, const SeedRun& seed, const Case
   }
 }
 
+// An integer output's poison is a value real code can compute (kit/poison.h), and it changes with the
+// seed: an element another seed's run left without its own poison was written by this code, whatever it
+// holds here. Empty for f32 outputs, whose poison no arithmetic makes, and for a run of one seed.
+std::vector<bool> written_in_another_seed(const RunOutputs& run, const SeedRun& seed, std::size_t o) {
+  if (o >= seed.arena.outputs.size() || seed.arena.outputs[o].spec.dtype == DType::f32) return {};
+  const HostArray& here = seed.arena.outputs[o];
+  std::vector<bool> written;
+  for (const SeedRun& other : run.talk.runs) {
+    if (&other == &seed || other.seed == seed.seed || o >= other.arena.outputs.size()) continue;
+    const HostArray& there = other.arena.outputs[o];
+    if (there.bytes.size() != here.bytes.size()) continue;
+    if (written.empty()) written.assign(here.spec.count(), false);
+    for (std::size_t i = 0; i < written.size(); ++i)
+      if (!written[i] && !is_poison(there, i, other.seed)) written[i] = true;
+  }
+  return written;
+}
+
 // One finished seed, judged from the arena, unless an earlier seed was already found wrong.
 void judge_seed(Session& s, const RunOutputs& run, const SeedRun& seed, RunVerdict& v) {
   std::string signature;
@@ -168,8 +187,9 @@ void judge_seed(Session& s, const RunOutputs& run, const SeedRun& seed, RunVerdi
   if (run.given_inputs) return;
   const CaseData& data = case_data(s, run.test, seed.seed);
   for (std::size_t o = 0; o < seed.arena.outputs.size() && v.message.empty(); ++o) {
+    const std::vector<bool> written = written_in_another_seed(run, seed, o);
     const Comparison c = compare_output(seed.arena.outputs[o], data.expected.values[o], data.expected.error_scales[o],
-                                        s.assignment.rubric.tolerance, seed.seed);
+                                        s.assignment.rubric.tolerance, seed.seed, written.empty() ? nullptr : &written);
     if (!c.passed()) explain_wrong_output(run, seed, data, o, c, v);
   }
 }
