@@ -17,9 +17,12 @@ missed=""
   missed=$(awk -F'\t' -v a="$assignment" -v f="$folder" '$1 == a && $2 == f { print $3 }' "$corpus/KNOWN-MISSES.tsv")
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# A file with a bug needs one failing test: the check stops there (--first-failure), in the rubric's order.
+stop=()
+[ "$bug_line" != none ] && [ -z "$missed" ] && stop=(--first-failure)
 status=0
-"$grader" check "$assignment" --submission "$corpus/$assignment/$folder" --backend "$backend" --format json \
-  --output "$work/report.json" >"$work/report.txt" 2>&1 || status=$?
+"$grader" check "$assignment" --submission "$corpus/$assignment/$folder" --backend "$backend" "${stop[@]}" \
+  --format json --output "$work/report.json" >"$work/report.txt" 2>&1 || status=$?
 if [ "$status" -ge 2 ]; then
   cat "$work/report.txt"
   echo "FAIL: the grader exited $status"
