@@ -63,7 +63,7 @@ std::string describe_others(const BlockRunner::Observation& o) {
 }
 
 // A thread that spins is somewhere in its loop when a sample catches it, so one sample could name a
-// different line each run of one file. Several samples, reported as the span of lines they fell on, name
+// different line each run of one file. Many samples, reported as the span of lines they fell on, name
 // the loop the same way every time; the first of them is the line the diagnostic points at.
 struct SampledLines {
   int first = 0, last = 0;
@@ -75,14 +75,17 @@ struct SampledLines {
   }
 };
 
-constexpr int kSamples = 8;
+// Enough that the loop's first line (its test, run every pass) is among them on every run.
+constexpr int kSamples = 32;
 
 // `file`: the samples' file to keep; empty: any of the student's files.
 SampledLines sample_lines(pthread_t thread, const std::string& file) {
   SampledLines lines;
   for (int i = 0; i < kSamples; ++i) {
-    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    const std::vector<SourceLocation> stack = symbolize(sample_stack(thread, std::chrono::milliseconds(200)));
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    const std::vector<const void*> addresses = sample_stack(thread, std::chrono::milliseconds(200));
+    if (addresses.empty()) break;  // the thread does not answer: the next sample would wait as long
+    const std::vector<SourceLocation> stack = symbolize(addresses);
     std::string name;
     const SourceLocation* at = file.empty() ? first_in_student_file(stack, &name) : first_in_file(stack, file);
     if (at == nullptr) continue;
