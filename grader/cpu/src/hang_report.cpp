@@ -81,7 +81,9 @@ constexpr int kSamples = 32;
 // `file`: the samples' file to keep; empty: any of the student's files.
 SampledLines sample_lines(pthread_t thread, const std::string& file) {
   SampledLines lines;
-  for (int i = 0; i < kSamples; ++i) {
+  // However slowly the thread answers, the report waits at most this long for its samples.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+  for (int i = 0; i < kSamples && std::chrono::steady_clock::now() < deadline; ++i) {
     if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     const std::vector<const void*> addresses = sample_stack(thread, std::chrono::milliseconds(200));
     if (addresses.empty()) break;  // the thread does not answer: the next sample would wait as long

@@ -157,8 +157,10 @@ std::vector<bool> written_in_another_seed(const RunOutputs& run, const SeedRun& 
   for (const SeedRun& other : run.talk.runs) {
     if (&other == &seed || other.seed == seed.seed || o >= other.arena.outputs.size()) continue;
     const HostArray& there = other.arena.outputs[o];
+    // What the runner read back is what is judged: never past the bytes it holds.
     if (there.bytes.size() != here.bytes.size()) continue;
-    if (written.empty()) written.assign(here.spec.count(), false);
+    if (written.empty())
+      written.assign(std::min(here.spec.count(), here.bytes.size() / dtype_size(here.spec.dtype)), false);
     for (std::size_t i = 0; i < written.size(); ++i)
       if (!written[i] && !is_poison(there, i, other.seed)) written[i] = true;
   }
