@@ -68,10 +68,10 @@ std::string describe_others(const BlockRunner::Observation& o) {
 struct SampledLines {
   int first = 0, last = 0;
   std::string file;  // the student's file the samples fell in
-  std::string text() const {
-    return first == 0    ? ""
-           : first == last ? " at line " + std::to_string(first)
-                           : " in lines " + std::to_string(first) + " to " + std::to_string(last);
+  // "line 9", "lines 40 to 76"
+  std::string span() const {
+    return first == last ? "line " + std::to_string(first)
+                         : "lines " + std::to_string(first) + " to " + std::to_string(last);
   }
 };
 
@@ -124,7 +124,8 @@ void report_hang(const LaunchState& launch, double seconds) {
     d.thread = format_index(unflatten(static_cast<std::uint64_t>(o.running), request.block));
     const SampledLines lines = sample_lines(runner->os_thread(), request.file);
     if (lines.first > 0) d.line = lines.first;
-    d.message += ": thread " + d.thread + " of block " + d.block + " was still running" + lines.text() +
+    d.message += ": thread " + d.thread + " of block " + d.block + " was still running" +
+                 (lines.first == 0 ? "" : (lines.first == lines.last ? " at " : " in ") + lines.span()) +
                  " and never reached a __syncthreads() or the end of the kernel";
     const std::string others = describe_others(o);
     if (!others.empty()) d.message += "; " + others;
@@ -145,9 +146,7 @@ void report_host_hang(pthread_t thread, double seconds) {
   if (lines.first > 0) {
     d.file = lines.file;
     d.line = lines.first;
-    d.message += "; it was running" + (lines.first == lines.last ? " line " + std::to_string(lines.first)
-                                                                 : " lines " + std::to_string(lines.first) + " to " +
-                                                                       std::to_string(lines.last));
+    d.message += "; it was running " + lines.span();
   }
   report_fatal(d);
 }

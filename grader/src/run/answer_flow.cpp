@@ -203,24 +203,26 @@ class Flow {
     return "host memory";
   }
 
+  // The elements bytes [begin, end) of an output touch: "C" (`whole`: all of them), "C[3]", "C[1] to C[6]".
+  static std::string elements_of(const AnswerOutput& o, std::uint64_t begin, std::uint64_t end, bool whole = true) {
+    const std::size_t e = std::max<std::size_t>(1, o.element_bytes);
+    const std::uint64_t first = begin / e, last = (end - 1) / e, count = o.bytes / e;
+    if (whole && first == 0 && last + 1 >= count) return o.name;
+    if (first == last) return o.name + "[" + std::to_string(first) + "]";
+    return o.name + "[" + std::to_string(first) + "] to " + o.name + "[" + std::to_string(last) + "]";
+  }
+
   static std::string short_copy_of(const AnswerOutput& o, std::uint64_t copied) {
     const std::size_t e = std::max<std::size_t>(1, o.element_bytes);
-    const std::uint64_t count = o.bytes / e, first = copied / e;
-    const std::string which = first + 1 >= count ? o.name + "[" + std::to_string(first) + "] was"
-                              : o.name + "[" + std::to_string(first) + "] to " + o.name + "[" +
-                                    std::to_string(count - 1) + "] were";
+    const bool one = copied / e + 1 >= o.bytes / e;
     return "only the first " + std::to_string(copied) + " bytes of " + o.name + "'s " + std::to_string(o.bytes) +
-           " were copied back from the device; " + which + (copied % e != 0 ? " not fully written" : " never written") +
+           " were copied back from the device; " + elements_of(o, copied, o.bytes, /*whole=*/false) + (one ? " was" : " were") +
+           (copied % e != 0 ? " not fully written" : " never written") +
            ": cudaMemcpy counts bytes, so copy back the number of elements times the size of one (sizeof)";
   }
 
   std::string evidence_for(const AnswerOutput& o, std::uint64_t begin, std::uint64_t end, const Writer& w) const {
-    const std::size_t e = std::max<std::size_t>(1, o.element_bytes);
-    const std::uint64_t first = begin / e, last = (end - 1) / e, count = o.bytes / e;
-    const std::string which = first == 0 && last + 1 >= count ? o.name
-                              : first == last ? o.name + "[" + std::to_string(first) + "]"
-                                              : o.name + "[" + std::to_string(first) + "] to " + o.name + "[" +
-                                                    std::to_string(last) + "]";
+    const std::string which = elements_of(o, begin, end);
     const std::string head = "the answer came from host code: ";
     if (w.source == Source::laundered)
       return head + w.not_inputs + "; " + which + " came from it: the kernels must compute from the inputs as they "
